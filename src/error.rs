@@ -1,0 +1,163 @@
+//! Typed errors: every failure says exactly why, naming pits in standard notation.
+
+use thiserror::Error;
+
+use crate::position::Player;
+
+/// Text that is not valid notation (a move, a position, a game name).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// Not a move: a move is a pit number or `pass`.
+    #[error("'{0}' is not a move: write a pit number such as 7, or pass")]
+    Move(String),
+    /// A pit number too large to name any pit.
+    #[error("pit {0} is out of range")]
+    PitNumberTooLarge(String),
+    /// Malformed position notation.
+    #[error("malformed position: {0}")]
+    Position(String),
+    /// A game name the crate does not know.
+    #[error("unknown game '{0}': the games are bohnenspiel, djenon-aboure, tihbat and al-manqala")]
+    UnknownGame(String),
+}
+
+/// A position that cannot belong to the game it is given to.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// The board has the wrong number of pits.
+    #[error("the board must have {expected} pits, not {found}")]
+    WrongPitCount {
+        /// Pits of the game's board.
+        expected: usize,
+        /// Pits given.
+        found: usize,
+    },
+    /// A player index other than 0 (South) or 1 (North).
+    #[error("player {0} does not exist: 0 is South, 1 is North")]
+    NoSuchPlayer(u8),
+    /// Pits and captures do not add up to the game's total.
+    #[error("seeds do not add up: the pits and captures hold {found}, the game has {expected}")]
+    SeedsDoNotAddUp {
+        /// The game's total.
+        expected: u32,
+        /// Pits plus captures of the position given.
+        found: u32,
+    },
+}
+
+/// Why a move may not be played in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum IllegalMove {
+    /// The game is over: no move may be played.
+    #[error("the game is over")]
+    GameOver,
+    /// No pit has this number.
+    #[error("pit {pit} is out of range: the pits are 1-{pits}")]
+    PitOutOfRange {
+        /// The pit number given.
+        pit: u8,
+        /// Pits on the board.
+        pits: u8,
+    },
+    /// The pit belongs to the other player.
+    #[error("pit {pit} is not yours: {player} owns pits {first}-{last}")]
+    NotYourPit {
+        /// The pit number given.
+        pit: u8,
+        /// The player to move.
+        player: Player,
+        /// First pit of the mover's row.
+        first: u8,
+        /// Last pit of the mover's row.
+        last: u8,
+    },
+    /// The pit is empty.
+    #[error("pit {pit} is empty")]
+    EmptyPit {
+        /// The pit number given.
+        pit: u8,
+    },
+    /// Djenon-aboure: a pit holding one seed may not be moved.
+    #[error("pit {pit} holds a single seed, and singletons may not be moved")]
+    SingletonMayNotMove {
+        /// The pit number given.
+        pit: u8,
+    },
+    /// The opponent's row is empty and this move does not put a seed into it.
+    #[error("pit {pit} does not feed the opponent, whose row is empty: a feeding move must be played")]
+    MustFeed {
+        /// The pit number given.
+        pit: u8,
+    },
+    /// The relay sowing from this pit would never end.
+    #[error("the relay sowing from pit {pit} would never end")]
+    EndlessRelay {
+        /// The pit number given.
+        pit: u8,
+    },
+    /// The pit may not be moved in this position (a rule of a user's game).
+    #[error("pit {pit} may not be moved in this position")]
+    NotPlayable {
+        /// The pit number given.
+        pit: u8,
+    },
+    /// The player has no move and must pass.
+    #[error("{player} has no move from pit {pit} and must pass")]
+    MustPass {
+        /// The pit number given.
+        pit: u8,
+        /// The player to move.
+        player: Player,
+    },
+    /// `pass` is only legal when it is the only move.
+    #[error("pass is not allowed: {player} has a move")]
+    PassNotAllowed {
+        /// The player to move.
+        player: Player,
+    },
+}
+
+/// An illegal move at a given point of a sequence of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("move {ply} ({mv}): {reason}")]
+pub struct PlayError {
+    /// 1-based index of the failing move in the sequence.
+    pub ply: usize,
+    /// The move refused.
+    pub mv: crate::Move,
+    /// Why.
+    pub reason: IllegalMove,
+}
+
+/// A split by agreement that is not available.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum AgreementError {
+    /// The game's rules have no agreement to split.
+    #[error("the rules of {0} have no agreement to split the board")]
+    NotInRules(&'static str),
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// Any error of this crate: what programs that take text from users return.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Malformed notation or an unknown game.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// An invalid position.
+    #[error("invalid position: {0}")]
+    Position(#[from] PositionError),
+    /// An illegal move.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// An unavailable agreement.
+    #[error(transparent)]
+    Agreement(#[from] AgreementError),
+}

@@ -1,0 +1,272 @@
+//! A game being played: position, history, undo, repetition and agreement.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{AgreementError, IllegalMove, PlayError, PositionError};
+use crate::moves::{Move, MoveSet};
+use crate::position::Board;
+use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status};
+
+/// A game in progress under rules `R`: the position, the moves played (with
+/// undo), and the rules that depend on history.
+///
+/// - **Repetition** ([`Ruleset::repetition`]): in Tihbat (and Hemprich's
+///   Bohnenspiel) a position that repeats one seen earlier in this game ends
+///   it at once with the board split equally. Positions are compared in full
+///   (board, captures, player to move); since captures never shrink, only the
+///   positions since the last capture are searched.
+/// - **Agreement** ([`Ruleset::agreement`]): in Al-manqala the players may
+///   agree to split the board ([`agree_to_split`](Game::agree_to_split)).
+///   This is an action, not a move; programs that play by themselves use an
+///   [`AgreementPolicy`] ([`apply_policy`](Game::apply_policy)).
+///
+/// ```
+/// use mancala_rules::games::Tihbat;
+/// use mancala_rules::{EndReason, Game, Move};
+///
+/// // South's single counter goes back into its pit; so does North's: the
+/// // starting position is back, and the game ends with the board split.
+/// let mut game = Game::from_position(Tihbat::default(), "1 0 | 1 0 13-13 S".parse()?)?;
+/// game.play(Move::Pit(1))?;
+/// game.play(Move::Pit(3))?;
+/// let outcome = game.outcome().unwrap();
+/// assert_eq!((outcome.totals, outcome.reason), ([14, 14], EndReason::Repetition));
+/// assert!(game.legal_moves().is_empty());
+/// game.undo();
+/// assert_eq!(game.legal_moves().to_string(), "3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game<R: Ruleset> {
+    rules: R,
+    /// Every position of the game, the start first; the last is the current one.
+    positions: Vec<R::Position>,
+    moves: Vec<Move>,
+    /// An end that the position alone does not show: repetition or agreement.
+    ended: Option<Outcome>,
+}
+
+/// When automated play agrees to split the board, in games whose rules allow
+/// an agreement (Al-manqala).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AgreementPolicy {
+    /// Never agree.
+    Never,
+    /// Agree as soon as the current position has occurred this many times in
+    /// the game (counting the current one).
+    OnOccurrence(u32),
+}
+
+impl Default for AgreementPolicy {
+    /// Agree when a position occurs for the third time.
+    fn default() -> Self {
+        AgreementPolicy::OnOccurrence(3)
+    }
+}
+
+impl<R: Ruleset + Default> Default for Game<R> {
+    fn default() -> Self {
+        Game::new(R::default())
+    }
+}
+
+impl<R: Ruleset> Game<R> {
+    /// A game from the opening position.
+    #[must_use]
+    pub fn new(rules: R) -> Game<R> {
+        let start = rules.start();
+        Game {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+            ended: None,
+        }
+    }
+
+    /// A game from a given position, checked against the rules.
+    pub fn from_position(rules: R, start: R::Position) -> Result<Game<R>, PositionError> {
+        rules.validate(&start)?;
+        Ok(Game {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+            ended: None,
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &R::Position {
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a game always has its start position"))
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &R::Position {
+        &self.positions[0]
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position of the game so far, the start first.
+    pub fn positions(&self) -> &[R::Position] {
+        &self.positions
+    }
+
+    /// Whether the game goes on or how it ended, history rules included.
+    pub fn status(&self) -> Status {
+        match self.ended {
+            Some(outcome) => Status::Over(outcome),
+            None => self.rules.status(self.position()),
+        }
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.status().outcome()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.status().is_over()
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> MoveSet {
+        if self.ended.is_some() {
+            MoveSet::NONE
+        } else {
+            self.rules.legal_moves(self.position())
+        }
+    }
+
+    /// Plays a move, or says why it is illegal (the game is then unchanged).
+    pub fn play(&mut self, mv: Move) -> Result<MoveReport, IllegalMove> {
+        if self.ended.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let (next, report) = self.rules.play(self.position(), mv)?;
+        self.positions.push(next);
+        self.moves.push(mv);
+        if self.rules.repetition() == Repetition::EndsWithSplit && self.occurrences() > 1 {
+            self.ended = Some(Outcome::split(&next, EndReason::Repetition));
+        }
+        Ok(report)
+    }
+
+    /// Plays a sequence of moves, stopping at the first illegal one.
+    pub fn play_all(&mut self, moves: impl IntoIterator<Item = Move>) -> Result<(), PlayError> {
+        for (i, mv) in moves.into_iter().enumerate() {
+            self.play(mv).map_err(|reason| PlayError {
+                ply: i + 1,
+                mv,
+                reason,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move (and any end it caused: a repetition, or an
+    /// agreement made after it). Returns the move, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.moves.is_empty() {
+            // Only an agreement can have ended a game with no move played.
+            self.ended = None;
+            return None;
+        }
+        self.positions.pop();
+        self.ended = None;
+        self.moves.pop()
+    }
+
+    /// How many times the current position has occurred in this game,
+    /// counting itself.
+    pub fn occurrences(&self) -> u32 {
+        let current = self.position();
+        let mut count = 0;
+        for pos in self.positions.iter().rev() {
+            // Captures only grow: an earlier position with other captures,
+            // and every position before it, cannot be equal.
+            if pos.scores() != current.scores() {
+                break;
+            }
+            count += u32::from(pos == current);
+        }
+        count
+    }
+
+    /// Ends the game by the players' agreement: the seeds on the board are
+    /// split equally. Only where the rules allow it (Al-manqala).
+    pub fn agree_to_split(&mut self) -> Result<Outcome, AgreementError> {
+        if !self.rules.agreement() {
+            return Err(AgreementError::NotInRules(self.rules.name()));
+        }
+        if self.is_over() {
+            return Err(AgreementError::GameOver);
+        }
+        let outcome = Outcome::split(self.position(), EndReason::Agreement);
+        self.ended = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Applies an agreement policy: agrees to split if the rules allow it, the
+    /// game goes on and the policy says so now. Returns whether it agreed.
+    pub fn apply_policy(&mut self, policy: AgreementPolicy) -> bool {
+        let due = match policy {
+            AgreementPolicy::Never => false,
+            AgreementPolicy::OnOccurrence(n) => self.occurrences() >= n,
+        };
+        due && self.agree_to_split().is_ok()
+    }
+
+    /// The game as a portable record (serde).
+    pub fn record(&self) -> GameRecord<R::Position> {
+        GameRecord {
+            game: self.rules.name().to_string(),
+            start: *self.start(),
+            moves: self.moves.clone(),
+            agreed_to_split: self.ended.is_some_and(|o| o.reason == EndReason::Agreement),
+            outcome: self.outcome(),
+        }
+    }
+
+    /// Replays a record under `rules`: the start is validated, every move
+    /// checked, and an agreement re-applied.
+    pub fn from_record(rules: R, record: &GameRecord<R::Position>) -> Result<Game<R>, crate::Error> {
+        let mut game = Game::from_position(rules, record.start)?;
+        game.play_all(record.moves.iter().copied())
+            .map_err(|e| crate::Error::Illegal(e.reason))?;
+        if record.agreed_to_split {
+            game.agree_to_split()?;
+        }
+        Ok(game)
+    }
+}
+
+/// A game as portable data: the game's name, its start, the moves, whether it
+/// ended by agreement, and the outcome. Serialises with serde, for example to
+/// JSON: `{"game":"tihbat","start":{"pits":[7,7,7,7],"scores":[0,0],"to_move":0},"moves":["1","pass"],...}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(serialize = "B: Serialize", deserialize = "B: serde::de::DeserializeOwned"))]
+pub struct GameRecord<B: Board> {
+    /// The game's name ([`Ruleset::name`]).
+    pub game: String,
+    /// The starting position.
+    pub start: B,
+    /// The moves in order.
+    pub moves: Vec<Move>,
+    /// Whether the players agreed to split after the last move.
+    #[serde(default)]
+    pub agreed_to_split: bool,
+    /// The outcome, if the game is over.
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
+}

@@ -1,0 +1,189 @@
+//! Bohnenspiel: 2x6 pits, 6 beans each, two stores (seeds 000 and 001).
+//!
+//! 1. A move picks up all beans of a non-empty pit of the mover's row.
+//! 2. They are sown one per pit counterclockwise from the next pit, single
+//!    lap; a lap of 12 or more beans does not skip the emptied origin (the
+//!    source says "successive pits" and names no skip).
+//! 3. If the last bean makes its pit (either row) hold 2, 4 or 6, that pit is
+//!    captured, then the previous pit backward while it holds 2, 4 or 6.
+//! 4. When the player to move has no bean in their row, the game ends and the
+//!    other player takes every bean left.
+//! 5. Match play, the *Partie*: see [`Partie`].
+//! 6. Hemprich's 1926 variant: see [`Bohnenspiel::hemprich`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::primitives::{sow_and_capture, CaptureRule, Counts, Lap, Sowing};
+use crate::{
+    EndReason, Move, MoveReport, MoveSet, Outcome, PitSet, Player, Position, Repetition, Ruleset, Turn,
+};
+
+/// A Bohnenspiel position: 12 pits.
+pub type BohnenspielPosition = Position<12>;
+
+const LAP: Lap = Lap::Single(Sowing::NextPit);
+const CAPTURE: CaptureRule = CaptureRule::chain(Counts::of(&[2, 4, 6]));
+const WHOLE_BOARD: PitSet = PitSet::first(12);
+
+/// The rules of Bohnenspiel.
+///
+/// ```
+/// use mancala_rules::games::Bohnenspiel;
+/// use mancala_rules::{Move, Ruleset};
+///
+/// // Pit 6's two beans land in 7 and 8: 8 holds 4, 7 holds 2, 6 is empty.
+/// let pos = "6 6 6 6 6 2 | 1 3 5 5 5 5 0-16 S".parse()?;
+/// let (after, report) = Bohnenspiel::default().play(&pos, Move::Pit(6))?;
+/// assert_eq!(after.to_string(), "6 6 6 6 6 0 | 0 0 5 5 5 5 6-16 N");
+/// assert_eq!(report.captured.to_string(), "7 8");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bohnenspiel {
+    /// Hemprich's 1926 variant instead of the standard game.
+    pub hemprich: bool,
+}
+
+impl Bohnenspiel {
+    /// Hemprich's 1926 variant: the game goes on until every bean is
+    /// captured, and a player with an empty row passes.
+    ///
+    /// The source gives no rule for endless play; **our choice**, as in
+    /// Tihbat: a repeated position (board and player to move) ends the game
+    /// and the beans left are split equally (the board total stays even).
+    /// [`Game`](crate::Game) applies it.
+    #[must_use]
+    pub const fn hemprich() -> Bohnenspiel {
+        Bohnenspiel { hemprich: true }
+    }
+}
+
+impl Ruleset for Bohnenspiel {
+    type Position = BohnenspielPosition;
+
+    fn name(&self) -> &'static str {
+        if self.hemprich {
+            "bohnenspiel-hemprich"
+        } else {
+            "bohnenspiel"
+        }
+    }
+
+    fn seeds_per_pit(&self) -> u8 {
+        6
+    }
+
+    #[inline]
+    fn turn(&self, pos: &BohnenspielPosition) -> Turn {
+        let own = pos.nonempty_pits(pos.to_move);
+        if !own.is_empty() {
+            Turn::Moves(MoveSet::pits(own))
+        } else if !self.hemprich {
+            Turn::Over(Outcome::sweep(
+                pos,
+                pos.to_move.opponent(),
+                EndReason::MoverRowEmpty,
+            ))
+        } else if pos.nonempty_pits(pos.to_move.opponent()).is_empty() {
+            Turn::Over(Outcome::all_captured(pos))
+        } else {
+            Turn::Moves(MoveSet::PASS)
+        }
+    }
+
+    #[inline]
+    fn apply(&self, pos: &mut BohnenspielPosition, mv: Move) -> MoveReport {
+        sow_and_capture(pos, mv, LAP, CAPTURE, WHOLE_BOARD)
+    }
+
+    fn repetition(&self) -> Repetition {
+        if self.hemprich {
+            Repetition::EndsWithSplit
+        } else {
+            Repetition::Continues
+        }
+    }
+}
+
+/// Match play (rule 5): games are played until a player's cumulative total
+/// reaches 100 points.
+///
+/// The source is silent on who starts the next game; **our choice**: the
+/// starting player alternates, South starting the first game. If both reach
+/// 100 after the same game, the higher total wins the match; if the totals
+/// are equal, another game is played.
+///
+/// ```
+/// use mancala_rules::games::Partie;
+/// use mancala_rules::Player;
+///
+/// let mut partie = Partie::new();
+/// assert_eq!(partie.next_starter(), Player::South);
+/// partie.record([40, 32]);
+/// partie.record([50, 22]);
+/// assert_eq!(partie.totals(), [90, 54]);
+/// assert_eq!(partie.winner(), None);
+/// assert_eq!(partie.next_starter(), Player::South); // third game: South again
+/// partie.record([30, 42]);
+/// assert_eq!(partie.winner(), Some(Player::South));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partie {
+    /// Final totals of each game played, `[south, north]`.
+    pub games: Vec<[u32; 2]>,
+}
+
+impl Partie {
+    /// Points that win the match.
+    pub const TARGET: u32 = 100;
+
+    /// A match before its first game.
+    #[must_use]
+    pub fn new() -> Partie {
+        Partie::default()
+    }
+
+    /// Records the final totals of a game.
+    pub fn record(&mut self, totals: [u32; 2]) {
+        self.games.push(totals);
+    }
+
+    /// Cumulative totals, `[south, north]`.
+    #[must_use]
+    pub fn totals(&self) -> [u32; 2] {
+        self.games
+            .iter()
+            .fold([0, 0], |[s, n], [gs, gn]| [s + gs, n + gn])
+    }
+
+    /// The winner of the match, once decided.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        let [south, north] = self.totals();
+        if south.max(north) < Self::TARGET || south == north {
+            None
+        } else if south > north {
+            Some(Player::South)
+        } else {
+            Some(Player::North)
+        }
+    }
+
+    /// Who starts the next game: South, then alternating.
+    #[must_use]
+    pub fn next_starter(&self) -> Player {
+        if self.games.len() % 2 == 0 {
+            Player::South
+        } else {
+            Player::North
+        }
+    }
+
+    /// The opening position of the next game.
+    #[must_use]
+    pub fn next_start(&self) -> BohnenspielPosition {
+        let mut start = Bohnenspiel::default().start();
+        start.to_move = self.next_starter();
+        start
+    }
+}

@@ -1,0 +1,100 @@
+//! Tihbat: 2x2 pits, 7 counters each, no stores (seed 003).
+//!
+//! 1. A move picks up all counters of either of the mover's pits (a single
+//!    counter may move: it goes straight back into its pit).
+//! 2. Origin-first sowing, single lap, no relay.
+//! 3. A capture happens only if the last counter falls in one of the mover's
+//!    own pits and that pit then holds 2, 4, 6 or 8: that pit is captured.
+//!    Landing on the opponent's side never captures. The rule text captures
+//!    the landing pit only; the seed's note word "owareChainOwnSideOnly"
+//!    suggests an own-side backward chain, which is the optional variant
+//!    [`Tihbat::own_side_chain`] (**our reading**: landing pit by default).
+//! 4. A player whose two pits are both empty passes.
+//! 5. The game ends when every counter is captured, or when a position (board
+//!    and player to move) repeats one seen earlier in the game, counting from
+//!    the game's first position and including positions after a pass; the
+//!    counters left are then split equally. [`Game`](crate::Game) applies the
+//!    repetition rule ([`Repetition::EndsWithSplit`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::primitives::{sow_and_capture, CaptureRule, Counts, Lap, Sowing};
+use crate::{Move, MoveReport, MoveSet, Outcome, Position, Repetition, Ruleset, Turn};
+
+/// A Tihbat position: 4 pits (South 1-2, North 3-4).
+pub type TihbatPosition = Position<4>;
+
+const LAP: Lap = Lap::Single(Sowing::OriginFirst);
+const EVEN_UP_TO_EIGHT: Counts = Counts::of(&[2, 4, 6, 8]);
+
+/// The rules of Tihbat.
+///
+/// ```
+/// use mancala_rules::games::Tihbat;
+/// use mancala_rules::{Move, Ruleset};
+///
+/// // Pit 1's three counters: 1 back into pit 1, then pit 2 (now 8), pit 3.
+/// // The last lands on North's pit 3: no capture.
+/// let pos = "3 7 | 7 11 0-0 S".parse()?;
+/// let (after, report) = Tihbat::default().play(&pos, Move::Pit(1))?;
+/// assert_eq!(after.to_string(), "1 8 | 8 11 0-0 N");
+/// assert!(report.captured.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tihbat {
+    /// The own-side chain reading of rule 3: after the landing pit, the
+    /// mover's other pit behind it (backward) is captured too if it holds 2,
+    /// 4, 6 or 8.
+    pub own_side_chain: bool,
+}
+
+impl Tihbat {
+    /// The own-side chain variant of rule 3.
+    #[must_use]
+    pub const fn own_side_chain() -> Tihbat {
+        Tihbat { own_side_chain: true }
+    }
+}
+
+impl Ruleset for Tihbat {
+    type Position = TihbatPosition;
+
+    fn name(&self) -> &'static str {
+        if self.own_side_chain {
+            "tihbat-chain"
+        } else {
+            "tihbat"
+        }
+    }
+
+    fn seeds_per_pit(&self) -> u8 {
+        7
+    }
+
+    #[inline]
+    fn turn(&self, pos: &TihbatPosition) -> Turn {
+        let own = pos.nonempty_pits(pos.to_move);
+        if !own.is_empty() {
+            Turn::Moves(MoveSet::pits(own))
+        } else if pos.nonempty_pits(pos.to_move.opponent()).is_empty() {
+            Turn::Over(Outcome::all_captured(pos))
+        } else {
+            Turn::Moves(MoveSet::PASS)
+        }
+    }
+
+    #[inline]
+    fn apply(&self, pos: &mut TihbatPosition, mv: Move) -> MoveReport {
+        let capture = CaptureRule {
+            counts: EVEN_UP_TO_EIGHT,
+            chain: self.own_side_chain,
+        };
+        let own_side = TihbatPosition::row(pos.to_move);
+        sow_and_capture(pos, mv, LAP, capture, own_side)
+    }
+
+    fn repetition(&self) -> Repetition {
+        Repetition::EndsWithSplit
+    }
+}

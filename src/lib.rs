@@ -1,0 +1,62 @@
+//! Rule engines for mancala (sowing) games.
+//!
+//! Four documented games, [`Bohnenspiel`](games::Bohnenspiel),
+//! [`DjenonAboure`](games::DjenonAboure), [`Tihbat`](games::Tihbat) and
+//! [`AlManqala`](games::AlManqala), all behind one [`Ruleset`] trait and all
+//! built from the same public [`primitives`]: sowing (next pit, skipping the
+//! origin, origin first), relay sowing with exact endless detection, backward
+//! capture chains limited to a set of pits, and the feeding rule. A game the
+//! crate does not ship is assembled from the same parts (see [`primitives`]).
+//!
+//! Positions ([`Position`]) are small `Copy` values; legal moves
+//! ([`MoveSet`]) and move application allocate nothing. [`Game`] adds the
+//! history: undo, and the rules that depend on it (Tihbat's repetition,
+//! Al-manqala's agreement). [`AnyGame`] picks a game at run time by name.
+//! Positions, moves and records serialise with serde; every failure is a
+//! typed error ([`Error`]).
+//!
+//! # Quick start
+//!
+//! ```
+//! use mancala_rules::games::Bohnenspiel;
+//! use mancala_rules::{Game, Move, Player};
+//!
+//! let mut game = Game::new(Bohnenspiel::default());
+//! let report = game.play(Move::Pit(3))?;
+//! assert_eq!(report.last_pit, Some(9));
+//! assert_eq!(game.position().to_string(), "6 6 0 7 7 7 | 7 7 7 6 6 6 0-0 N");
+//! // North may not sow from South's pits, and says why.
+//! let err = game.play(Move::Pit(2)).unwrap_err();
+//! assert_eq!(err.to_string(), "pit 2 is not yours: North owns pits 7-12");
+//! // Play on with the first legal move until the game ends.
+//! while let Some(mv) = game.legal_moves().into_iter().next() {
+//!     game.play(mv)?;
+//! }
+//! let outcome = game.outcome().expect("over");
+//! assert_eq!(outcome.totals[0] + outcome.totals[1], 72);
+//! # let _ = outcome.winner().unwrap_or(Player::South);
+//! # Ok::<(), mancala_rules::IllegalMove>(())
+//! ```
+//!
+//! The rules implemented are those of the crate's `RULES.md` reading of the
+//! sources; where the sources are silent, the rustdoc of each game says
+//! "our choice".
+
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod any_game;
+mod error;
+mod game;
+pub mod games;
+mod moves;
+mod position;
+pub mod primitives;
+mod ruleset;
+
+pub use any_game::{AnyGame, GameKind};
+pub use error::{AgreementError, Error, IllegalMove, ParseError, PlayError, PositionError};
+pub use game::{AgreementPolicy, Game, GameRecord};
+pub use moves::{Move, MoveIter, MoveSet, PitSet};
+pub use position::{Board, Diagram, Player, Position};
+pub use ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status, Turn};

@@ -1,0 +1,368 @@
+//! Moves in standard notation, and allocation-free sets of pits and moves.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ParseError;
+
+/// A move: sow from a pit, or pass.
+///
+/// A pit is named by its standard-notation number `1..=2N` (pit 1 is South's
+/// leftmost, numbers rise counterclockwise). The notation is `"7"` or `"pass"`,
+/// both for `Display`/`FromStr` and for serde.
+///
+/// ```
+/// use mancala_rules::Move;
+///
+/// assert_eq!("7".parse::<Move>()?, Move::Pit(7));
+/// assert_eq!(" PASS ".parse::<Move>()?, Move::Pass);
+/// assert_eq!(Move::Pit(12).to_string(), "12");
+/// assert!("seven".parse::<Move>().is_err());
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Move {
+    /// Sow from the pit with this standard-notation number (1-based).
+    Pit(u8),
+    /// Pass the turn (legal only where the rules force it).
+    Pass,
+}
+
+impl Move {
+    /// The move sowing from pit `index` (0-based): `Move::Pit(index + 1)`.
+    #[inline]
+    #[must_use]
+    pub const fn from_index(index: usize) -> Move {
+        Move::Pit(index as u8 + 1)
+    }
+
+    /// The 0-based pit index of a pit move; `None` for a pass or pit `0`.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> Option<usize> {
+        match self {
+            Move::Pit(0) | Move::Pass => None,
+            Move::Pit(number) => Some(number as usize - 1),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Pit(number) => write!(f, "{number}"),
+            Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Move::Pass);
+        }
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseError::Move(text.to_string()));
+        }
+        text.parse::<u8>()
+            .map(Move::Pit)
+            .map_err(|_| ParseError::PitNumberTooLarge(text.to_string()))
+    }
+}
+
+impl From<Move> for String {
+    fn from(mv: Move) -> String {
+        mv.to_string()
+    }
+}
+
+impl TryFrom<String> for Move {
+    type Error = ParseError;
+    fn try_from(text: String) -> Result<Move, ParseError> {
+        text.parse()
+    }
+}
+
+/// A set of pits, by 0-based index, as a bitmask: bit `i` is pit `i + 1` in
+/// standard notation. `Copy`, no allocation; iterates in ascending order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PitSet(u32);
+
+impl PitSet {
+    /// No pit.
+    pub const EMPTY: PitSet = PitSet(0);
+
+    /// The set with these bits (bit `i` = pit index `i`).
+    #[inline]
+    #[must_use]
+    pub const fn from_bits(bits: u32) -> PitSet {
+        PitSet(bits)
+    }
+
+    /// The pits `0..count`.
+    #[inline]
+    #[must_use]
+    pub const fn first(count: usize) -> PitSet {
+        if count >= 32 {
+            PitSet(u32::MAX)
+        } else {
+            PitSet((1u32 << count) - 1)
+        }
+    }
+
+    /// The set holding only pit `index` (empty if `index >= 32`).
+    #[inline]
+    #[must_use]
+    pub const fn single(index: usize) -> PitSet {
+        if index >= 32 {
+            PitSet(0)
+        } else {
+            PitSet(1 << index)
+        }
+    }
+
+    /// The bitmask.
+    #[inline]
+    #[must_use]
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Whether pit `index` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, index: usize) -> bool {
+        index < 32 && self.0 >> index & 1 == 1
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of pits in the set.
+    #[inline]
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The set with pit `index` added.
+    #[inline]
+    #[must_use]
+    pub const fn with(self, index: usize) -> PitSet {
+        PitSet(self.0 | PitSet::single(index).0)
+    }
+
+    /// Pits in both sets.
+    #[inline]
+    #[must_use]
+    pub const fn intersection(self, other: PitSet) -> PitSet {
+        PitSet(self.0 & other.0)
+    }
+
+    /// Pits in either set.
+    #[inline]
+    #[must_use]
+    pub const fn union(self, other: PitSet) -> PitSet {
+        PitSet(self.0 | other.0)
+    }
+
+    /// Pits in `self` but not in `other`.
+    #[inline]
+    #[must_use]
+    pub const fn difference(self, other: PitSet) -> PitSet {
+        PitSet(self.0 & !other.0)
+    }
+
+    /// The pits whose index satisfies `keep`.
+    #[inline]
+    #[must_use]
+    pub fn filter(self, mut keep: impl FnMut(usize) -> bool) -> PitSet {
+        let mut kept = 0;
+        for index in self {
+            if keep(index) {
+                kept |= 1 << index;
+            }
+        }
+        PitSet(kept)
+    }
+}
+
+impl Iterator for PitSet {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(index)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.len(), Some(self.len()))
+    }
+}
+
+impl ExactSizeIterator for PitSet {}
+
+impl fmt::Display for PitSet {
+    /// Pit numbers in standard notation, separated by spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, index) in self.enumerate() {
+            if n > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}", index + 1)?;
+        }
+        Ok(())
+    }
+}
+
+/// The legal moves of a position: a [`PitSet`] of pits to sow from, or a
+/// forced pass. Fixed size, `Copy`, built without heap allocation; iterates
+/// the moves in ascending pit order, then `pass`.
+///
+/// ```
+/// use mancala_rules::{games::Bohnenspiel, Move, Ruleset};
+///
+/// let moves = Bohnenspiel::default().legal_moves(&"0 3 0 0 0 5 | 6 6 6 6 6 6 0-28 S".parse()?);
+/// assert_eq!(moves.into_iter().collect::<Vec<_>>(), [Move::Pit(2), Move::Pit(6)]);
+/// assert_eq!(moves.to_string(), "2 6");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveSet {
+    pits: PitSet,
+    pass: bool,
+}
+
+impl MoveSet {
+    /// No move at all: the game is over.
+    pub const NONE: MoveSet = MoveSet {
+        pits: PitSet::EMPTY,
+        pass: false,
+    };
+    /// Only `pass`.
+    pub const PASS: MoveSet = MoveSet {
+        pits: PitSet::EMPTY,
+        pass: true,
+    };
+
+    /// Sowing from each of these pits.
+    #[inline]
+    #[must_use]
+    pub const fn pits(pits: PitSet) -> MoveSet {
+        MoveSet { pits, pass: false }
+    }
+
+    /// The pits that may be sown from.
+    #[inline]
+    #[must_use]
+    pub const fn pit_set(self) -> PitSet {
+        self.pits
+    }
+
+    /// Whether `pass` is the move (it is then the only one).
+    #[inline]
+    #[must_use]
+    pub const fn is_pass(self) -> bool {
+        self.pass
+    }
+
+    /// Whether there is no move.
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        !self.pass && self.pits.is_empty()
+    }
+
+    /// Number of moves.
+    #[inline]
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.pits.len() + self.pass as usize
+    }
+
+    /// Whether `mv` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, mv: Move) -> bool {
+        match mv {
+            Move::Pass => self.pass,
+            Move::Pit(0) => false,
+            Move::Pit(number) => self.pits.contains(number as usize - 1),
+        }
+    }
+
+    /// The `n`-th move in iteration order, if any (handy for random play).
+    #[inline]
+    #[must_use]
+    pub fn nth_move(self, n: usize) -> Option<Move> {
+        self.into_iter().nth(n)
+    }
+}
+
+impl IntoIterator for MoveSet {
+    type Item = Move;
+    type IntoIter = MoveIter;
+    fn into_iter(self) -> MoveIter {
+        MoveIter {
+            pits: self.pits,
+            pass: self.pass,
+        }
+    }
+}
+
+/// Iterator over a [`MoveSet`].
+#[derive(Clone, Debug)]
+pub struct MoveIter {
+    pits: PitSet,
+    pass: bool,
+}
+
+impl Iterator for MoveIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        match self.pits.next() {
+            Some(index) => Some(Move::from_index(index)),
+            None if self.pass => {
+                self.pass = false;
+                Some(Move::Pass)
+            }
+            None => None,
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.pits.len() + self.pass as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveIter {}
+
+impl fmt::Display for MoveSet {
+    /// The moves in notation, separated by spaces (`"1 4"`, `"pass"`, or empty).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, mv) in self.into_iter().enumerate() {
+            if n > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{mv}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,427 @@
+//! Positions: the pits, the captures so far and the player to move.
+
+use std::fmt;
+use std::hash::Hash;
+use std::str::FromStr;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ParseError, PositionError};
+use crate::moves::PitSet;
+
+/// One of the two players. South (player 0) moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+pub enum Player {
+    /// Player 0: owns pits `1..=N` and moves first.
+    South,
+    /// Player 1: owns pits `N+1..=2N`.
+    North,
+}
+
+impl Player {
+    /// Both players, South first.
+    pub const BOTH: [Player; 2] = [Player::South, Player::North];
+
+    /// The other player.
+    #[inline]
+    #[must_use]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::South => Player::North,
+            Player::North => Player::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: the index into `scores` and `final` arrays.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The player with the given index (0 = South, 1 = North).
+    pub const fn from_index(index: u8) -> Result<Player, PositionError> {
+        match index {
+            0 => Ok(Player::South),
+            1 => Ok(Player::North),
+            _ => Err(PositionError::NoSuchPlayer(index)),
+        }
+    }
+}
+
+impl From<Player> for u8 {
+    fn from(player: Player) -> u8 {
+        player as u8
+    }
+}
+
+impl TryFrom<u8> for Player {
+    type Error = PositionError;
+    fn try_from(index: u8) -> Result<Player, PositionError> {
+        Player::from_index(index)
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::South => "South",
+            Player::North => "North",
+        })
+    }
+}
+
+/// A position of a two-row game with `P` pits in all (`P / 2` a side).
+///
+/// Pits are stored in standard-notation order: `pits[0]` is pit 1 (South's
+/// leftmost), `pits[P - 1]` is pit `P` (North's, facing pit 1). `scores` are
+/// the seeds each player has captured so far. The fields are public plain
+/// data: [`Ruleset::validate`](crate::Ruleset::validate) checks a position
+/// against a game (seed total), and everything that takes a position copes with
+/// any field values without panicking.
+///
+/// # Notation
+///
+/// `Display` and `FromStr` use the crate's position notation: the South row
+/// (pits `1..=N`), a `|`, the North row (pits `N+1..=2N`), then the captures as
+/// `south-north` and the player to move as `S` or `N`. Captures and player may
+/// be left out (they default to `0-0 S`).
+///
+/// ```
+/// use mancala_rules::{Player, Position};
+///
+/// let pos: Position<4> = "3 0 | 1 4 20-0 N".parse()?;
+/// assert_eq!(pos.pits, [3, 0, 1, 4]);
+/// assert_eq!(pos.scores, [20, 0]);
+/// assert_eq!(pos.to_move, Player::North);
+/// assert_eq!(pos.to_string(), "3 0 | 1 4 20-0 N");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(
+    into = "PositionRepr",
+    try_from = "PositionRepr",
+    bound(serialize = "", deserialize = "")
+)]
+pub struct Position<const P: usize> {
+    /// Seeds in each pit, in standard-notation order (pit 1 first).
+    pub pits: [u8; P],
+    /// Seeds captured so far: `[south, north]`.
+    pub scores: [u8; 2],
+    /// The player whose turn it is.
+    pub to_move: Player,
+}
+
+impl<const P: usize> Position<P> {
+    /// Compile-time check of the board size: an even number of pits, 2 to 30,
+    /// so that a [`PitSet`] (a `u32` bitmask) can hold any set of pits.
+    const SIZE_OK: () = assert!(
+        P >= 2 && P <= 30 && P % 2 == 0,
+        "a board has 2 to 30 pits, an even number"
+    );
+
+    /// Pits a side (`N`).
+    pub const PITS_PER_SIDE: usize = P / 2;
+
+    /// A position from its parts.
+    #[must_use]
+    pub const fn new(pits: [u8; P], scores: [u8; 2], to_move: Player) -> Self {
+        let () = Self::SIZE_OK;
+        Position {
+            pits,
+            scores,
+            to_move,
+        }
+    }
+
+    /// The opening position: every pit holds `seeds`, nothing captured, South to move.
+    #[must_use]
+    pub const fn filled(seeds: u8) -> Self {
+        Self::new([seeds; P], [0, 0], Player::South)
+    }
+
+    /// The pits (as indices `0..P`) of `player`'s row.
+    #[inline]
+    #[must_use]
+    pub const fn row(player: Player) -> PitSet {
+        let () = Self::SIZE_OK;
+        let side = PitSet::first(P / 2);
+        match player {
+            Player::South => side,
+            Player::North => PitSet::from_bits(side.bits() << (P / 2)),
+        }
+    }
+
+    /// The player who owns pit `index` (0-based).
+    #[inline]
+    #[must_use]
+    pub const fn owner(index: usize) -> Player {
+        if index < P / 2 {
+            Player::South
+        } else {
+            Player::North
+        }
+    }
+
+    /// Seeds on the board (captures not counted).
+    #[must_use]
+    pub fn seeds_on_board(&self) -> u32 {
+        self.pits.iter().map(|&s| u32::from(s)).sum()
+    }
+
+    /// Seeds in `player`'s row.
+    #[must_use]
+    pub fn seeds_in_row(&self, player: Player) -> u32 {
+        let n = P / 2;
+        let start = player.index() * n;
+        self.pits[start..start + n].iter().map(|&s| u32::from(s)).sum()
+    }
+
+    /// All seeds: on the board plus captured.
+    #[must_use]
+    pub fn total_seeds(&self) -> u32 {
+        self.seeds_on_board() + u32::from(self.scores[0]) + u32::from(self.scores[1])
+    }
+
+    /// The non-empty pits of `player`'s row.
+    #[inline]
+    #[must_use]
+    pub fn nonempty_pits(&self, player: Player) -> PitSet {
+        self.pits_holding(player, 1)
+    }
+
+    /// The pits of `player`'s row holding at least `min` seeds.
+    #[inline]
+    #[must_use]
+    pub fn pits_holding(&self, player: Player, min: u8) -> PitSet {
+        let n = P / 2;
+        let start = player.index() * n;
+        let mut bits = 0u32;
+        for (i, &seeds) in self.pits[start..start + n].iter().enumerate() {
+            bits |= u32::from(seeds >= min) << (start + i);
+        }
+        PitSet::from_bits(bits)
+    }
+
+    /// The same board with the turn handed to the other player (a pass).
+    #[inline]
+    pub fn pass_turn(&mut self) {
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Checks the shape of a position given as plain parts (pits in standard
+    /// order, captures, player index), as read from JSON or a user.
+    pub fn from_parts(pits: &[u8], scores: [u8; 2], to_move: u8) -> Result<Self, PositionError> {
+        let pits: [u8; P] = pits.try_into().map_err(|_| PositionError::WrongPitCount {
+            expected: P,
+            found: pits.len(),
+        })?;
+        Ok(Self::new(pits, scores, Player::from_index(to_move)?))
+    }
+
+    /// A two-row diagram for terminals: North's row on top, right to left (pit
+    /// `2N` faces pit 1), South's row below, with pit numbers and captures.
+    #[must_use]
+    pub fn diagram(&self) -> Diagram<'_, P> {
+        Diagram(self)
+    }
+}
+
+impl<const P: usize> fmt::Display for Position<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, seeds) in self.pits.iter().enumerate() {
+            if i == P / 2 {
+                f.write_str(" |")?;
+            }
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{seeds}")?;
+        }
+        let mover = match self.to_move {
+            Player::South => 'S',
+            Player::North => 'N',
+        };
+        write!(f, " {}-{} {mover}", self.scores[0], self.scores[1])
+    }
+}
+
+impl<const P: usize> FromStr for Position<P> {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        let mut pits = [0u8; P];
+        let mut count = 0usize;
+        let mut scores = [0u8; 2];
+        let mut to_move = Player::South;
+        let mut tail_seen = 0u8; // 1 after the captures, 2 after the player
+        for token in text.split_whitespace() {
+            if token == "|" {
+                if count != P / 2 {
+                    return Err(ParseError::Position(format!(
+                        "the '|' must follow the {} pits of South's row",
+                        P / 2
+                    )));
+                }
+                continue;
+            }
+            if count < P && tail_seen == 0 {
+                pits[count] = parse_count(token)?;
+                count += 1;
+            } else if tail_seen == 0 {
+                let (south, north) = token.split_once('-').ok_or_else(|| {
+                    ParseError::Position(format!(
+                        "expected {P} pits, then captures like '0-0', found '{token}'"
+                    ))
+                })?;
+                scores = [parse_count(south)?, parse_count(north)?];
+                tail_seen = 1;
+            } else if tail_seen == 1 {
+                to_move = match token {
+                    "S" | "s" | "South" | "south" | "0" => Player::South,
+                    "N" | "n" | "North" | "north" | "1" => Player::North,
+                    _ => {
+                        return Err(ParseError::Position(format!(
+                            "expected the player to move (S or N), found '{token}'"
+                        )))
+                    }
+                };
+                tail_seen = 2;
+            } else {
+                return Err(ParseError::Position(format!(
+                    "unexpected '{token}' after the player to move"
+                )));
+            }
+        }
+        if count != P {
+            return Err(ParseError::Position(format!("expected {P} pits, found {count}")));
+        }
+        Ok(Self::new(pits, scores, to_move))
+    }
+}
+
+fn parse_count(token: &str) -> Result<u8, ParseError> {
+    token
+        .parse::<u8>()
+        .map_err(|_| ParseError::Position(format!("'{token}' is not a seed count (0-255)")))
+}
+
+/// Serde form of a position: `{"pits": [...], "scores": [s, n], "to_move": 0}`,
+/// the shape of the replay protocol.
+#[derive(Serialize, Deserialize)]
+struct PositionRepr {
+    pits: Vec<u8>,
+    scores: [u8; 2],
+    to_move: Player,
+}
+
+impl<const P: usize> From<Position<P>> for PositionRepr {
+    fn from(pos: Position<P>) -> Self {
+        PositionRepr {
+            pits: pos.pits.to_vec(),
+            scores: pos.scores,
+            to_move: pos.to_move,
+        }
+    }
+}
+
+impl<const P: usize> TryFrom<PositionRepr> for Position<P> {
+    type Error = PositionError;
+    fn try_from(repr: PositionRepr) -> Result<Self, PositionError> {
+        Self::from_parts(&repr.pits, repr.scores, repr.to_move.into())
+    }
+}
+
+/// What every position type offers to generic code (search, perft, [`Game`](crate::Game)).
+///
+/// Implemented by [`Position<P>`] for every board size; sealed, so that the
+/// crate can add methods without breaking anyone.
+pub trait Board:
+    Copy
+    + Eq
+    + Hash
+    + fmt::Debug
+    + fmt::Display
+    + FromStr<Err = ParseError>
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + sealed::Sealed
+    + 'static
+{
+    /// Pits on the board (`2N`).
+    const PITS: usize;
+    /// The pits in standard-notation order.
+    fn pits(&self) -> &[u8];
+    /// Seeds captured so far, `[south, north]`.
+    fn scores(&self) -> [u8; 2];
+    /// The player to move.
+    fn to_move(&self) -> Player;
+    /// A position of this size from plain parts, checking the pit count and player.
+    fn from_parts(pits: &[u8], scores: [u8; 2], to_move: u8) -> Result<Self, PositionError>;
+    /// A position with every pit holding `seeds`, South to move.
+    fn filled(seeds: u8) -> Self;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<const P: usize> Sealed for super::Position<P> {}
+}
+
+impl<const P: usize> Board for Position<P> {
+    const PITS: usize = P;
+    #[inline]
+    fn pits(&self) -> &[u8] {
+        &self.pits
+    }
+    #[inline]
+    fn scores(&self) -> [u8; 2] {
+        self.scores
+    }
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn from_parts(pits: &[u8], scores: [u8; 2], to_move: u8) -> Result<Self, PositionError> {
+        Position::from_parts(pits, scores, to_move)
+    }
+    fn filled(seeds: u8) -> Self {
+        Position::filled(seeds)
+    }
+}
+
+/// A terminal drawing of a position; see [`Position::diagram`].
+#[derive(Debug)]
+pub struct Diagram<'a, const P: usize>(&'a Position<P>);
+
+impl<const P: usize> fmt::Display for Diagram<'_, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        let n = P / 2;
+        let cell = |f: &mut fmt::Formatter<'_>, v: String| write!(f, "{v:>4}");
+        let mark = |player: Player| if pos.to_move == player { '>' } else { ' ' };
+        write!(f, "{} North ", mark(Player::North))?;
+        for i in (n..P).rev() {
+            cell(f, format!("({})", i + 1))?;
+        }
+        writeln!(f)?;
+        write!(f, "        ")?;
+        for i in (n..P).rev() {
+            cell(f, pos.pits[i].to_string())?;
+        }
+        writeln!(f, "   captured {}", pos.scores[1])?;
+        write!(f, "        ")?;
+        for i in 0..n {
+            cell(f, pos.pits[i].to_string())?;
+        }
+        writeln!(f, "   captured {}", pos.scores[0])?;
+        write!(f, "{} South ", mark(Player::South))?;
+        for i in 0..n {
+            cell(f, format!("({})", i + 1))?;
+        }
+        Ok(())
+    }
+}

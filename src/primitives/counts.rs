@@ -1,0 +1,60 @@
+use serde::{Deserialize, Serialize};
+
+/// A set of seed counts (0 to 126, plus "127 or more"), as a bitmask: which
+/// counts capture, which relay. `const`, `Copy`, one instruction to test.
+///
+/// ```
+/// use mancala_rules::primitives::Counts;
+///
+/// let relay = Counts::of(&[3]).union(Counts::at_least(5));
+/// assert!(relay.contains(3) && relay.contains(5) && relay.contains(200));
+/// assert!(!relay.contains(4));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Counts(u128);
+
+impl Counts {
+    /// No count.
+    pub const NONE: Counts = Counts(0);
+
+    /// Exactly these counts (each below 127).
+    #[must_use]
+    pub const fn of(counts: &[u8]) -> Counts {
+        let mut mask = 0u128;
+        let mut i = 0;
+        while i < counts.len() {
+            mask |= 1u128 << Counts::bit(counts[i]);
+            i += 1;
+        }
+        Counts(mask)
+    }
+
+    /// Every count from `min` up, without limit.
+    #[must_use]
+    pub const fn at_least(min: u8) -> Counts {
+        Counts(u128::MAX << Counts::bit(min))
+    }
+
+    /// Counts in either set.
+    #[must_use]
+    pub const fn union(self, other: Counts) -> Counts {
+        Counts(self.0 | other.0)
+    }
+
+    /// Whether `count` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, count: u8) -> bool {
+        self.0 >> Counts::bit(count) & 1 == 1
+    }
+
+    /// Bit 127 stands for every count from 127 up.
+    #[inline]
+    const fn bit(count: u8) -> u32 {
+        if count > 127 {
+            127
+        } else {
+            count as u32
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! The shared mechanics every game is built from.
+//!
+//! Each rule step of a sowing game is a small, public, allocation-free piece:
+//!
+//! | step | primitive |
+//! |---|---|
+//! | which seed counts trigger something | [`Counts`] |
+//! | how a lap is sown (next pit, skipping the origin, origin first) | [`Sowing`] |
+//! | relay (multi-lap) sowing with exact endless detection | [`relay_sow`] |
+//! | backward capture chains, limited to a set of pits | [`CaptureRule`], [`Capture`] |
+//! | the own-side-only restriction, and other rows | [`Position::row`](crate::Position::row) |
+//! | the feeding filter and the starvation check | [`feeding_moves`], [`is_starved`] |
+//! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`sow_and_capture`] |
+//! | end-of-game distributions (sweep, own rows, equal split) | [`Outcome`](crate::Outcome) constructors |
+//!
+//! The four games of the crate are short compositions of these, and so can a
+//! game the crate does not ship be. Here is Oware-style play on a 2x6 board:
+//! sow skipping the origin, capture 2 or 3 chained backward on the opponent's
+//! row only.
+//!
+//! ```
+//! use mancala_rules::primitives::{sow_and_capture, CaptureRule, Counts, Lap, Sowing};
+//! use mancala_rules::{Move, MoveReport, MoveSet, Outcome, Position, Ruleset, Turn};
+//!
+//! #[derive(Clone, Copy, Debug, Default)]
+//! struct MiniOware;
+//!
+//! impl Ruleset for MiniOware {
+//!     type Position = Position<12>;
+//!     fn name(&self) -> &'static str { "mini-oware" }
+//!     fn seeds_per_pit(&self) -> u8 { 4 }
+//!     fn turn(&self, pos: &Position<12>) -> Turn {
+//!         let own = pos.nonempty_pits(pos.to_move);
+//!         if own.is_empty() {
+//!             // The opponent keeps what is left in their row.
+//!             Turn::Over(Outcome::own_rows(pos))
+//!         } else {
+//!             Turn::Moves(MoveSet::pits(own))
+//!         }
+//!     }
+//!     fn apply(&self, pos: &mut Position<12>, mv: Move) -> MoveReport {
+//!         let capture = CaptureRule::chain(Counts::of(&[2, 3]));
+//!         let opponents_row = Position::<12>::row(pos.to_move.opponent());
+//!         sow_and_capture(pos, mv, Lap::Single(Sowing::NextPitSkippingOrigin), capture, opponents_row)
+//!     }
+//! }
+//!
+//! let rules = MiniOware;
+//! let pos: Position<12> = "4 4 4 4 4 4 | 1 2 4 4 4 4 0-0 S".parse()?;
+//! let (after, report) = rules.play(&pos, Move::Pit(4))?;
+//! // Pit 4's four seeds go to 5, 6, 7, 8: pits 8 (now 3) and 7 (now 2) are
+//! // captured; pit 6 is South's own, so the chain stops there.
+//! assert_eq!(after.to_string(), "4 4 4 0 5 5 | 0 0 4 4 4 4 5-0 N");
+//! assert_eq!(report.captured.to_string(), "7 8");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod capture;
+mod counts;
+mod feeding;
+mod sowing;
+mod turn;
+
+pub use capture::{Capture, CaptureRule};
+pub use counts::Counts;
+pub use feeding::{feeding_moves, is_starved};
+pub use sowing::{relay_sow, EndlessRelay, Relay, Sowing};
+pub use turn::{sow_and_capture, Lap};

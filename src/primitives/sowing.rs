@@ -1,0 +1,188 @@
+use serde::{Deserialize, Serialize};
+
+use super::Counts;
+use crate::moves::PitSet;
+
+/// How one lap is sown from a pit: all its seeds are picked up and dropped one
+/// per pit, counterclockwise (to higher pit numbers, `2N` wrapping to 1).
+///
+/// Sowing is arithmetic, not seed by seed: with `k` seeds on a ring of `r`
+/// pits, every pit gets `k / r` and the first `k % r` one more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Sowing {
+    /// The first seed goes into the next pit. A lap of `2N` seeds or more goes
+    /// round the board and drops into the emptied origin too (Bohnenspiel,
+    /// Al-manqala).
+    NextPit,
+    /// The first seed goes into the next pit and the origin is skipped on
+    /// every round (Oware Abapa).
+    NextPitSkippingOrigin,
+    /// The first seed goes back into the emptied origin, the rest into the
+    /// following pits (Djenon-aboure, Tihbat).
+    OriginFirst,
+}
+
+impl Sowing {
+    /// Sows one lap from pit `origin` (0-based, taken modulo `P`) and returns
+    /// the pit where the last seed fell. An empty origin sows nothing and
+    /// returns `origin`.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::Sowing;
+    ///
+    /// let mut pits = [3, 0, 0, 0];
+    /// assert_eq!(Sowing::OriginFirst.sow(&mut pits, 0), 2);
+    /// assert_eq!(pits, [1, 1, 1, 0]);
+    /// let mut pits = [5, 0, 0, 0];
+    /// assert_eq!(Sowing::NextPitSkippingOrigin.sow(&mut pits, 0), 2);
+    /// assert_eq!(pits, [0, 2, 2, 1]);
+    /// ```
+    #[inline]
+    pub fn sow<const P: usize>(self, pits: &mut [u8; P], origin: usize) -> usize {
+        let origin = origin % P;
+        let seeds = usize::from(pits[origin]);
+        pits[origin] = 0;
+        if seeds == 0 {
+            return origin;
+        }
+        match self {
+            Sowing::NextPit => distribute(pits, (origin + 1) % P, seeds, None),
+            Sowing::OriginFirst => distribute(pits, origin, seeds, None),
+            Sowing::NextPitSkippingOrigin => distribute(pits, (origin + 1) % P, seeds, Some(origin)),
+        }
+    }
+
+    /// The pits that receive at least one seed when `seeds` seeds are sown
+    /// from `origin` on a board of `pits` pits: what the feeding rule asks.
+    #[inline]
+    #[must_use]
+    pub fn reached(self, pits: usize, origin: usize, seeds: u8) -> PitSet {
+        let seeds = usize::from(seeds);
+        let origin = origin % pits.max(1);
+        let (first, ring) = match self {
+            Sowing::NextPit => (origin + 1, pits),
+            Sowing::OriginFirst => (origin, pits),
+            Sowing::NextPitSkippingOrigin => (origin + 1, pits - 1),
+        };
+        let reached = ring_range(pits, first % pits, seeds.min(ring));
+        match self {
+            Sowing::NextPitSkippingOrigin => reached.difference(PitSet::single(origin)),
+            _ => reached,
+        }
+    }
+}
+
+/// `count` consecutive pits from `first`, wrapping at `pits`.
+fn ring_range(pits: usize, first: usize, count: usize) -> PitSet {
+    let all = (1u64 << pits) - 1;
+    let run = if count >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << count) - 1
+    };
+    let shifted = run << first;
+    PitSet::from_bits(((shifted | shifted >> pits) & all) as u32)
+}
+
+/// Drops `seeds` seeds one per pit from `first` on and returns the last pit
+/// sown. With `skip_origin` the ring is the `P - 1` pits after the origin
+/// (`first` is then the pit after it).
+#[inline]
+fn distribute<const P: usize>(
+    pits: &mut [u8; P],
+    first: usize,
+    seeds: usize,
+    skip_origin: Option<usize>,
+) -> usize {
+    let ring = if skip_origin.is_some() { P - 1 } else { P };
+    let (rounds, rest) = (seeds / ring, seeds % ring);
+    if rounds > 0 {
+        // A pit holds at most 255 seeds, so `rounds` fits a u8; wrapping keeps
+        // an over-full hand-made position from panicking.
+        let rounds = rounds as u8;
+        for pit in pits.iter_mut() {
+            *pit = pit.wrapping_add(rounds);
+        }
+        if let Some(origin) = skip_origin {
+            pits[origin] = pits[origin].wrapping_sub(rounds);
+        }
+    }
+    // `rest < ring`, so this never reaches a skipped origin.
+    let mut pit = first;
+    for _ in 0..rest {
+        pits[pit] = pits[pit].wrapping_add(1);
+        pit = if pit + 1 == P { 0 } else { pit + 1 };
+    }
+    (first + (seeds - 1) % ring) % P
+}
+
+/// How a relay sowing ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Relay {
+    /// The pit where the last seed of the last lap fell.
+    pub last: usize,
+    /// Laps sown (1 when there was no relay).
+    pub laps: u32,
+}
+
+/// A relay sowing that would go on forever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("the relay sowing never ends (a lap repeats after {laps} laps)")]
+pub struct EndlessRelay {
+    /// Laps sown when the repetition was found.
+    pub laps: u32,
+}
+
+/// Relay (multi-lap) sowing: sow a lap from `origin`; while the pit where the
+/// last seed fell then holds a count in `relay_on`, pick it up and sow a new
+/// lap from it.
+///
+/// Endless relays are detected exactly: a lap is determined by the board and
+/// the pit it starts from, so the relay is endless exactly when a (board,
+/// start) pair repeats. Brent's cycle detection finds the first repetition
+/// with one saved board and no allocation, and costs one comparison per lap,
+/// nothing when there is no relay. There is no lap limit. On `Err` the pits
+/// hold some board of the cycle: work on a copy.
+///
+/// ```
+/// use mancala_rules::primitives::{relay_sow, Counts, Sowing};
+///
+/// let relay_on = Counts::of(&[3]).union(Counts::at_least(5));
+/// // Djenon-aboure: South's pit 1 in `6 6 5 4 3 4 | 5 2 1 2 1 9` never ends.
+/// let mut pits = [6, 6, 5, 4, 3, 4, 5, 2, 1, 2, 1, 9];
+/// assert!(relay_sow(&mut pits, 0, Sowing::OriginFirst, relay_on).is_err());
+/// ```
+pub fn relay_sow<const P: usize>(
+    pits: &mut [u8; P],
+    origin: usize,
+    sowing: Sowing,
+    relay_on: Counts,
+) -> Result<Relay, EndlessRelay> {
+    let mut start = origin % P;
+    let mut laps = 1u32;
+    let mut last = sowing.sow(pits, start);
+    if !relay_on.contains(pits[last]) {
+        return Ok(Relay { last, laps });
+    }
+    // Brent: compare each lap start with a saved one, saving anew at powers of two.
+    let mut saved = (*pits, last);
+    let mut power = 1u32;
+    let mut since_saved = 0u32;
+    loop {
+        start = last;
+        last = sowing.sow(pits, start);
+        laps += 1;
+        if !relay_on.contains(pits[last]) {
+            return Ok(Relay { last, laps });
+        }
+        if (*pits, last) == saved {
+            return Err(EndlessRelay { laps });
+        }
+        since_saved += 1;
+        if since_saved == power {
+            saved = (*pits, last);
+            power = power.saturating_mul(2);
+            since_saved = 0;
+        }
+    }
+}
