@@ -60,3 +60,8 @@ pub use game::{AgreementPolicy, Game, GameRecord};
 pub use moves::{Move, MoveIter, MoveSet, PitSet};
 pub use position::{Board, Diagram, Player, Position};
 pub use ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status, Turn};
+
+/// The README's examples run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
