@@ -57,7 +57,11 @@ fn choose(game: &AnyGame, rng: &mut SplitMix) -> Option<Move> {
     let moves = game.legal_moves();
     let scored: Vec<(i32, Move)> = moves.into_iter().map(|mv| (two_ply_gain(game, mv), mv)).collect();
     let best = scored.iter().map(|&(score, _)| score).max()?;
-    let ties: Vec<Move> = scored.iter().filter(|&&(s, _)| s == best).map(|&(_, mv)| mv).collect();
+    let ties: Vec<Move> = scored
+        .iter()
+        .filter(|&&(s, _)| s == best)
+        .map(|&(_, mv)| mv)
+        .collect();
     ties.get((rng.next() % ties.len() as u64) as usize).copied()
 }
 
@@ -99,7 +103,10 @@ fn main() -> ExitCode {
             print!(", {} laps", report.laps);
         }
         if report.seeds_captured > 0 {
-            print!(", captures {} from pit(s) {}", report.seeds_captured, report.captured);
+            print!(
+                ", captures {} from pit(s) {}",
+                report.seeds_captured, report.captured
+            );
         }
         println!("\n{}\n", game.diagram());
     }

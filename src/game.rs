@@ -154,11 +154,11 @@ impl<R: Ruleset> Game<R> {
             return Err(IllegalMove::GameOver);
         }
         let (next, report) = self.rules.play(self.position(), mv)?;
-        self.positions.push(next);
-        self.moves.push(mv);
-        if self.rules.repetition() == Repetition::EndsWithSplit && self.occurrences() > 1 {
+        if self.rules.repetition() == Repetition::EndsWithSplit && repeats(&self.positions, &next) {
             self.ended = Some(Outcome::split(&next, EndReason::Repetition));
         }
+        self.positions.push(next);
+        self.moves.push(mv);
         Ok(report)
     }
 
@@ -191,16 +191,9 @@ impl<R: Ruleset> Game<R> {
     /// counting itself.
     pub fn occurrences(&self) -> u32 {
         let current = self.position();
-        let mut count = 0;
-        for pos in self.positions.iter().rev() {
-            // Captures only grow: an earlier position with other captures,
-            // and every position before it, cannot be equal.
-            if pos.scores() != current.scores() {
-                break;
-            }
-            count += u32::from(pos == current);
-        }
-        count
+        since_last_capture(&self.positions, current)
+            .filter(|pos| *pos == current)
+            .count() as u32
     }
 
     /// Ends the game by the players' agreement: the seeds on the board are
@@ -249,6 +242,20 @@ impl<R: Ruleset> Game<R> {
         }
         Ok(game)
     }
+}
+
+/// The positions of `path` (latest first) back to the last capture before
+/// `pos`: captures only grow, so no earlier position can equal `pos`.
+fn since_last_capture<'a, B: Board>(path: &'a [B], pos: &'a B) -> impl Iterator<Item = &'a B> {
+    path.iter()
+        .rev()
+        .take_while(|earlier| earlier.scores() == pos.scores())
+}
+
+/// Whether `pos` occurs in `path`: a repetition.
+#[inline]
+pub(crate) fn repeats<B: Board>(path: &[B], pos: &B) -> bool {
+    since_last_capture(path, pos).any(|earlier| earlier == pos)
 }
 
 /// A game as portable data: the game's name, its start, the moves, whether it

@@ -50,6 +50,7 @@ mod error;
 mod game;
 pub mod games;
 mod moves;
+mod perft;
 mod position;
 pub mod primitives;
 mod ruleset;
@@ -58,6 +59,7 @@ pub use any_game::{AnyGame, GameKind};
 pub use error::{AgreementError, Error, IllegalMove, ParseError, PlayError, PositionError};
 pub use game::{AgreementPolicy, Game, GameRecord};
 pub use moves::{Move, MoveIter, MoveSet, PitSet};
+pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};
 pub use ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status, Turn};
 
