@@ -20,15 +20,23 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::primitives::{feeding_moves, is_starved, sow_and_capture, CaptureRule, Counts, Lap, Sowing};
-use crate::{EndReason, IllegalMove, Move, MoveReport, MoveSet, Outcome, PitSet, Position, Ruleset, Turn};
+use crate::primitives::{
+    feeding_moves, is_starved, CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn,
+};
+use crate::{EndReason, IllegalMove, Move, MoveReport, MoveSet, Outcome, Position, Ruleset, Turn};
 
 /// An Al-manqala position: 14 houses.
 pub type AlManqalaPosition = Position<14>;
 
 const SOWING: Sowing = Sowing::NextPit;
-const CAPTURE: CaptureRule = CaptureRule::chain(Counts::of(&[2, 4]));
-const WHOLE_BOARD: PitSet = PitSet::first(14);
+/// Rules 1 and 3: next-house single lap, 2 or 4 captured and chained
+/// backward over both rows.
+const TURN: SowingTurn = SowingTurn {
+    lap: Lap::Single(SOWING),
+    capture: CaptureRule::chain(Counts::of(&[2, 4])),
+    scope: CaptureScope::Anywhere,
+    grand_slam: GrandSlam::Captures,
+};
 
 /// The rules of Al-manqala.
 ///
@@ -81,7 +89,7 @@ impl Ruleset for AlManqala {
 
     #[inline]
     fn apply(&self, pos: &mut AlManqalaPosition, mv: Move) -> MoveReport {
-        sow_and_capture(pos, mv, Lap::Single(SOWING), CAPTURE, WHOLE_BOARD)
+        TURN.play(pos, mv)
     }
 
     fn refusal(&self, pos: &AlManqalaPosition, pit: usize, _legal: MoveSet) -> IllegalMove {

@@ -13,17 +13,20 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::primitives::{sow_and_capture, CaptureRule, Counts, Lap, Sowing};
-use crate::{
-    EndReason, Move, MoveReport, MoveSet, Outcome, PitSet, Player, Position, Repetition, Ruleset, Turn,
-};
+use crate::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
+use crate::{EndReason, Move, MoveReport, MoveSet, Outcome, Player, Position, Repetition, Ruleset, Turn};
 
 /// A Bohnenspiel position: 12 pits.
 pub type BohnenspielPosition = Position<12>;
 
-const LAP: Lap = Lap::Single(Sowing::NextPit);
-const CAPTURE: CaptureRule = CaptureRule::chain(Counts::of(&[2, 4, 6]));
-const WHOLE_BOARD: PitSet = PitSet::first(12);
+/// Rules 2 and 3: sow from the next pit, capture 2, 4 or 6 chained backward
+/// over both rows.
+const TURN: SowingTurn = SowingTurn {
+    lap: Lap::Single(Sowing::NextPit),
+    capture: CaptureRule::chain(Counts::of(&[2, 4, 6])),
+    scope: CaptureScope::Anywhere,
+    grand_slam: GrandSlam::Captures,
+};
 
 /// The rules of Bohnenspiel.
 ///
@@ -93,7 +96,7 @@ impl Ruleset for Bohnenspiel {
 
     #[inline]
     fn apply(&self, pos: &mut BohnenspielPosition, mv: Move) -> MoveReport {
-        sow_and_capture(pos, mv, LAP, CAPTURE, WHOLE_BOARD)
+        TURN.play(pos, mv)
     }
 
     fn repetition(&self) -> Repetition {

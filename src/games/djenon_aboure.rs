@@ -15,20 +15,26 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::primitives::{relay_sow, sow_and_capture, CaptureRule, Counts, Lap, Sowing};
+use crate::primitives::{relay_sow, CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
 use crate::{IllegalMove, Move, MoveReport, MoveSet, Outcome, PitSet, Player, Position, Ruleset, Turn};
 
 /// A Djenon-aboure position: 12 pits.
 pub type DjenonAbourePosition = Position<12>;
 
 const SOWING: Sowing = Sowing::OriginFirst;
+/// Rule 3: a last pit holding 3, or 5 and more, is sown again.
 const RELAY_ON: Counts = Counts::of(&[3]).union(Counts::at_least(5));
-const LAP: Lap = Lap::Relay {
-    sowing: SOWING,
-    relay_on: RELAY_ON,
+/// Rules 2 and 3: origin-first relay laps, then 2 or 4 captured and chained
+/// backward over both rows (a last pit holding 1 captures nothing).
+const TURN: SowingTurn = SowingTurn {
+    lap: Lap::Relay {
+        sowing: SOWING,
+        relay_on: RELAY_ON,
+    },
+    capture: CaptureRule::chain(Counts::of(&[2, 4])),
+    scope: CaptureScope::Anywhere,
+    grand_slam: GrandSlam::Captures,
 };
-const CAPTURE: CaptureRule = CaptureRule::chain(Counts::of(&[2, 4]));
-const WHOLE_BOARD: PitSet = PitSet::first(12);
 
 /// The rules of Djenon-aboure.
 ///
@@ -85,7 +91,7 @@ impl Ruleset for DjenonAboure {
 
     #[inline]
     fn apply(&self, pos: &mut DjenonAbourePosition, mv: Move) -> MoveReport {
-        sow_and_capture(pos, mv, LAP, CAPTURE, WHOLE_BOARD)
+        TURN.play(pos, mv)
     }
 
     fn refusal(&self, pos: &DjenonAbourePosition, pit: usize, _legal: MoveSet) -> IllegalMove {

@@ -18,14 +18,20 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::primitives::{sow_and_capture, CaptureRule, Counts, Lap, Sowing};
+use crate::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
 use crate::{Move, MoveReport, MoveSet, Outcome, Position, Repetition, Ruleset, Turn};
 
 /// A Tihbat position: 4 pits (South 1-2, North 3-4).
 pub type TihbatPosition = Position<4>;
 
-const LAP: Lap = Lap::Single(Sowing::OriginFirst);
-const EVEN_UP_TO_EIGHT: Counts = Counts::of(&[2, 4, 6, 8]);
+/// Rules 2 and 3: origin-first single lap; the landing pit captured if it is
+/// the mover's own and holds 2, 4, 6 or 8.
+const TURN: SowingTurn = SowingTurn {
+    lap: Lap::Single(Sowing::OriginFirst),
+    capture: CaptureRule::single(Counts::of(&[2, 4, 6, 8])),
+    scope: CaptureScope::OwnRow,
+    grand_slam: GrandSlam::Captures,
+};
 
 /// The rules of Tihbat.
 ///
@@ -86,12 +92,9 @@ impl Ruleset for Tihbat {
 
     #[inline]
     fn apply(&self, pos: &mut TihbatPosition, mv: Move) -> MoveReport {
-        let capture = CaptureRule {
-            counts: EVEN_UP_TO_EIGHT,
-            chain: self.own_side_chain,
-        };
-        let own_side = TihbatPosition::row(pos.to_move);
-        sow_and_capture(pos, mv, LAP, capture, own_side)
+        let mut turn = TURN;
+        turn.capture.chain = self.own_side_chain;
+        turn.play(pos, mv)
     }
 
     fn repetition(&self) -> Repetition {

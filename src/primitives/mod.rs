@@ -8,9 +8,10 @@
 //! | how a lap is sown (next pit, skipping the origin, origin first) | [`Sowing`] |
 //! | relay (multi-lap) sowing with exact endless detection | [`relay_sow`] |
 //! | backward capture chains, limited to a set of pits | [`CaptureRule`], [`Capture`] |
-//! | the own-side-only restriction, and other rows | [`Position::row`](crate::Position::row) |
 //! | the feeding filter and the starvation check | [`feeding_moves`], [`is_starved`] |
-//! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`sow_and_capture`] |
+//! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
+//! | where captures may be made (own-side only, opponent's row only) | [`CaptureScope`] |
+//! | Oware's grand slam | [`GrandSlam`] |
 //! | end-of-game distributions (sweep, own rows, equal split) | [`Outcome`](crate::Outcome) constructors |
 //!
 //! The four games of the crate are short compositions of these, and so can a
@@ -19,7 +20,7 @@
 //! row only.
 //!
 //! ```
-//! use mancala_rules::primitives::{sow_and_capture, CaptureRule, Counts, Lap, Sowing};
+//! use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
 //! use mancala_rules::{Move, MoveReport, MoveSet, Outcome, Position, Ruleset, Turn};
 //!
 //! #[derive(Clone, Copy, Debug, Default)]
@@ -39,9 +40,13 @@
 //!         }
 //!     }
 //!     fn apply(&self, pos: &mut Position<12>, mv: Move) -> MoveReport {
-//!         let capture = CaptureRule::chain(Counts::of(&[2, 3]));
-//!         let opponents_row = Position::<12>::row(pos.to_move.opponent());
-//!         sow_and_capture(pos, mv, Lap::Single(Sowing::NextPitSkippingOrigin), capture, opponents_row)
+//!         SowingTurn {
+//!             lap: Lap::Single(Sowing::NextPitSkippingOrigin),
+//!             capture: CaptureRule::chain(Counts::of(&[2, 3])),
+//!             scope: CaptureScope::OpponentRow,
+//!             grand_slam: GrandSlam::Captures,
+//!         }
+//!         .play(pos, mv)
 //!     }
 //! }
 //!
@@ -65,4 +70,4 @@ pub use capture::{Capture, CaptureRule};
 pub use counts::Counts;
 pub use feeding::{feeding_moves, is_starved};
 pub use sowing::{relay_sow, EndlessRelay, Relay, Sowing};
-pub use turn::{sow_and_capture, Lap};
+pub use turn::{CaptureScope, GrandSlam, Lap, SowingTurn};
