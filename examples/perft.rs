@@ -2,12 +2,13 @@
 //!
 //! Prints `depth D nodes N` for D = 1..DEPTH, then
 //! `perft DEPTH: N nodes in S s (R nodes/s)` for the deepest count alone.
-//! GAME is `bohnenspiel`, `djenon-aboure`, `tihbat` or `al-manqala`.
+//! GAME is `bohnenspiel`, `djenon-aboure`, `tihbat`, `al-manqala` or `oware`.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use mancala_rules::oware::Oware;
 use mancala_rules::{perft, GameKind, Ruleset};
 
 fn run<R: Ruleset + Default>(depth: u32) {
@@ -39,6 +40,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if game.eq_ignore_ascii_case("oware") {
+        run::<Oware>(depth);
+        return ExitCode::SUCCESS;
+    }
     match game.parse::<GameKind>() {
         Ok(GameKind::Bohnenspiel) => run::<Bohnenspiel>(depth),
         Ok(GameKind::DjenonAboure) => run::<DjenonAboure>(depth),

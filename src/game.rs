@@ -5,14 +5,14 @@ use serde::{Deserialize, Serialize};
 use crate::error::{AgreementError, IllegalMove, PlayError, PositionError};
 use crate::moves::{Move, MoveSet};
 use crate::position::Board;
-use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status};
+use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
 
 /// A game in progress under rules `R`: the position, the moves played (with
 /// undo), and the rules that depend on history.
 ///
 /// - **Repetition** ([`Ruleset::repetition`]): in Tihbat (and Hemprich's
 ///   Bohnenspiel) a position that repeats one seen earlier in this game ends
-///   it at once with the board split equally. Positions are compared in full
+///   it at once with the board split equally ([`Repetition`] says how). Positions are compared in full
 ///   (board, captures, player to move); since captures never shrink, only the
 ///   positions since the last capture are searched.
 /// - **Agreement** ([`Ruleset::agreement`]): in Al-manqala the players may
@@ -154,8 +154,10 @@ impl<R: Ruleset> Game<R> {
             return Err(IllegalMove::GameOver);
         }
         let (next, report) = self.rules.play(self.position(), mv)?;
-        if self.rules.repetition() == Repetition::EndsWithSplit && repeats(&self.positions, &next) {
-            self.ended = Some(Outcome::split(&next, EndReason::Repetition));
+        if let Some(outcome) = self.rules.repetition().outcome(&next) {
+            if repeats(&self.positions, &next) {
+                self.ended = Some(outcome);
+            }
         }
         self.positions.push(next);
         self.moves.push(mv);

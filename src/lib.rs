@@ -50,6 +50,7 @@ mod error;
 mod game;
 pub mod games;
 mod moves;
+pub mod oware;
 mod perft;
 mod position;
 pub mod primitives;

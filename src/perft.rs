@@ -11,7 +11,7 @@ const STACK_PATH: usize = 128;
 ///
 /// A finished game has no moves, so a path that ends early counts nothing;
 /// `pass` is a move. Rules that depend on history apply along each path as
-/// in a real game: with [`Repetition::EndsWithSplit`] (Tihbat) a move that
+/// in a real game: with a [`Repetition`] rule (Tihbat) a move that
 /// repeats a position of the path (from `pos` on) ends the game there. An
 /// agreement to split is not a move and is never made. No heap allocation
 /// for `depth <= 128`.

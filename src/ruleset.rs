@@ -224,6 +224,22 @@ pub enum Repetition {
     /// The game ends at once and the seeds on the board are split equally
     /// (Tihbat, Hemprich's Bohnenspiel).
     EndsWithSplit,
+    /// The game ends at once and each player keeps the seeds of their own
+    /// row (Oware Abapa).
+    EndsKeepingRows,
+}
+
+impl Repetition {
+    /// How a game ends when `pos` repeats an earlier position; `None` if it
+    /// goes on.
+    #[must_use]
+    pub fn outcome<B: Board>(self, pos: &B) -> Option<Outcome> {
+        match self {
+            Repetition::Continues => None,
+            Repetition::EndsWithSplit => Some(Outcome::split(pos, EndReason::Repetition)),
+            Repetition::EndsKeepingRows => Some(Outcome::own_rows(pos).because(EndReason::Repetition)),
+        }
+    }
 }
 
 /// Why a game ended.
@@ -244,6 +260,8 @@ pub enum EndReason {
     Repetition,
     /// The players agreed to split the board equally.
     Agreement,
+    /// A player has captured more than half of the seeds (Oware).
+    Majority,
 }
 
 /// The end of a game: each player's final total (captures plus whatever the
@@ -281,6 +299,12 @@ impl Outcome {
         Outcome { totals, reason }
     }
 
+    /// The same totals with another reason.
+    #[must_use]
+    pub const fn because(self, reason: EndReason) -> Outcome {
+        Outcome { reason, ..self }
+    }
+
     /// Captures only: every seed has been captured.
     #[must_use]
     pub fn all_captured<B: Board>(pos: &B) -> Outcome {
@@ -296,7 +320,8 @@ impl Outcome {
         })
     }
 
-    /// Each player adds the seeds of their own row.
+    /// Each player adds the seeds of their own row (reason: no moves; see
+    /// [`because`](Outcome::because) for others).
     #[must_use]
     pub fn own_rows<B: Board>(pos: &B) -> Outcome {
         let n = B::PITS / 2;
