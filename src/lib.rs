@@ -52,9 +52,12 @@ pub mod games;
 mod moves;
 pub mod oware;
 mod perft;
+pub mod playout;
 mod position;
 pub mod primitives;
+pub mod solve;
 mod ruleset;
+pub mod search;
 
 pub use any_game::{AnyGame, GameKind};
 pub use error::{AgreementError, Error, IllegalMove, ParseError, PlayError, PositionError};

@@ -1,0 +1,224 @@
+//! Engine-versus-engine statistics.
+//!
+//! ```text
+//! cargo run --release --example selfplay -- GAME N [--depth D] [--seed S] [--random-plies K]
+//! ```
+//!
+//! Plays N games of GAME (`bohnenspiel`, `djenon-aboure`, `tihbat`,
+//! `al-manqala`) between two alpha-beta engines searching D plies (default
+//! 6). Each game opens with a few uniformly random moves (2 to 4, or exactly
+//! K), chosen with a generator seeded by S (default 1), so that the games
+//! differ and the run is reproducible. Al-manqala's players agree to split on
+//! a third occurrence of a position; a game still going after 1000 moves is
+//! stopped and counted apart. Prints a progress bar on stderr, then the game
+//! lengths (mean, median, range, histogram), the result shares and the
+//! captures per game.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use mancala_rules::search::{AlphaBeta, Limits};
+use mancala_rules::{AgreementPolicy, EndReason, Game, GameKind, Move, Player, Ruleset};
+
+/// Games still going after this many moves are stopped.
+const MAX_MOVES: usize = 1000;
+
+struct Options {
+    kind: GameKind,
+    games: usize,
+    depth: u32,
+    seed: u64,
+    random_plies: Option<usize>,
+}
+
+/// What one game came to.
+struct Record {
+    moves: usize,
+    /// `None` for a stopped game.
+    winner: Option<Option<Player>>,
+    reason: Option<EndReason>,
+    capturing_moves: usize,
+    seeds_captured: u32,
+}
+
+/// A small deterministic generator (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (((z ^ (z >> 31)) as u128 * n as u128) >> 64) as usize
+    }
+}
+
+fn play_one<R: Ruleset>(engine: &mut AlphaBeta<R>, opts: &Options, rng: &mut Rng) -> Record {
+    let mut game = Game::new(*engine.rules());
+    let opening = opts.random_plies.unwrap_or_else(|| 2 + rng.below(3));
+    let mut record = Record {
+        moves: 0,
+        winner: None,
+        reason: None,
+        capturing_moves: 0,
+        seeds_captured: 0,
+    };
+    while game.moves().len() < MAX_MOVES {
+        game.apply_policy(AgreementPolicy::default());
+        let moves = game.legal_moves();
+        let mv = if game.moves().len() < opening {
+            moves.nth_move(rng.below(moves.len()))
+        } else {
+            engine.search_game(&game, Limits::depth(opts.depth)).best
+        };
+        let Some(report) = mv.and_then(|mv: Move| game.play(mv).ok()) else {
+            break;
+        };
+        if report.seeds_captured > 0 {
+            record.capturing_moves += 1;
+            record.seeds_captured += u32::from(report.seeds_captured);
+        }
+    }
+    game.apply_policy(AgreementPolicy::default());
+    record.moves = game.moves().len();
+    if let Some(outcome) = game.outcome() {
+        record.winner = Some(outcome.winner());
+        record.reason = Some(outcome.reason);
+    }
+    record
+}
+
+fn progress(done: usize, total: usize) {
+    const WIDTH: usize = 40;
+    let filled = done * WIDTH / total.max(1);
+    eprint!("\r[{}{}] {done}/{total}", "#".repeat(filled), ".".repeat(WIDTH - filled));
+    let _ = std::io::stderr().flush();
+}
+
+fn run<R: Ruleset + Default>(opts: &Options) -> Vec<Record> {
+    let mut engine = AlphaBeta::new(R::default()).with_table_bits(20);
+    let mut rng = Rng(opts.seed);
+    let mut records = Vec::with_capacity(opts.games);
+    progress(0, opts.games);
+    for done in 1..=opts.games {
+        records.push(play_one(&mut engine, opts, &mut rng));
+        progress(done, opts.games);
+    }
+    eprintln!();
+    records
+}
+
+fn share(count: usize, total: usize) -> String {
+    format!("{count} ({:.1}%)", 100.0 * count as f64 / total.max(1) as f64)
+}
+
+fn summarise(opts: &Options, records: &[Record], seconds: f64) {
+    let n = records.len();
+    let mut lengths: Vec<usize> = records.iter().map(|r| r.moves).collect();
+    lengths.sort_unstable();
+    let mean = lengths.iter().sum::<usize>() as f64 / n.max(1) as f64;
+    let median = match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => lengths[n / 2] as f64,
+        _ => (lengths[n / 2 - 1] + lengths[n / 2]) as f64 / 2.0,
+    };
+    println!(
+        "{} games of {}, depth {}, seed {}, {:.1} s",
+        n, opts.kind, opts.depth, opts.seed, seconds
+    );
+    println!(
+        "length (moves, passes included): mean {mean:.1}, median {median:.1}, min {}, max {}",
+        lengths.first().unwrap_or(&0),
+        lengths.last().unwrap_or(&0)
+    );
+    histogram(&lengths);
+    let count = |want: Option<Option<Player>>| records.iter().filter(|r| r.winner == want).count();
+    println!(
+        "results: South {}, North {}, draw {}",
+        share(count(Some(Some(Player::South))), n),
+        share(count(Some(Some(Player::North))), n),
+        share(count(Some(None)), n)
+    );
+    let stopped = count(None);
+    if stopped > 0 {
+        println!("stopped after {MAX_MOVES} moves: {}", share(stopped, n));
+    }
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for reason in records.iter().filter_map(|r| r.reason) {
+        let name = format!("{reason:?}");
+        match reasons.iter_mut().find(|(r, _)| *r == name) {
+            Some((_, c)) => *c += 1,
+            None => reasons.push((name, 1)),
+        }
+    }
+    let reasons: Vec<String> = reasons.iter().map(|(r, c)| format!("{r} {}", share(*c, n))).collect();
+    println!("end: {}", reasons.join(", "));
+    let moves = records.iter().map(|r| r.capturing_moves).sum::<usize>() as f64 / n.max(1) as f64;
+    let seeds = records.iter().map(|r| r.seeds_captured).sum::<u32>() as f64 / n.max(1) as f64;
+    println!("captures per game: {moves:.1} capturing moves, {seeds:.1} seeds captured");
+}
+
+/// Lengths in buckets of ten moves, one `#` a game (scaled to 50 columns).
+fn histogram(lengths: &[usize]) {
+    let (Some(&min), Some(&max)) = (lengths.first(), lengths.last()) else {
+        return;
+    };
+    let buckets: Vec<usize> = (min / 10..=max / 10)
+        .map(|b| lengths.iter().filter(|&&l| l / 10 == b).count())
+        .collect();
+    let top = buckets.iter().copied().max().unwrap_or(1).max(1);
+    for (i, &count) in buckets.iter().enumerate() {
+        let from = (min / 10 + i) * 10;
+        let bar = "#".repeat((count * 50).div_ceil(top));
+        println!("  {:>4}-{:<4} {bar} {count}", from, from + 9);
+    }
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let usage = "usage: selfplay GAME N [--depth D] [--seed S] [--random-plies K]";
+    let (Some(game), Some(games)) = (args.first(), args.get(1)) else {
+        return Err(usage.into());
+    };
+    let mut opts = Options {
+        kind: game.parse().map_err(|e| format!("{e}"))?,
+        games: games.parse().map_err(|_| format!("N must be a whole number\n{usage}"))?,
+        depth: 6,
+        seed: 1,
+        random_plies: None,
+    };
+    let mut rest = args[2..].iter();
+    while let Some(flag) = rest.next() {
+        let value = rest.next().ok_or_else(|| format!("{flag} needs a value\n{usage}"))?;
+        let bad = || format!("{flag} needs a whole number, not '{value}'");
+        match flag.as_str() {
+            "--depth" => opts.depth = value.parse().map_err(|_| bad())?,
+            "--seed" => opts.seed = value.parse().map_err(|_| bad())?,
+            "--random-plies" => opts.random_plies = Some(value.parse().map_err(|_| bad())?),
+            _ => return Err(format!("unknown option {flag}\n{usage}")),
+        }
+    }
+    Ok(opts)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opts = match parse(&args) {
+        Ok(opts) => opts,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let clock = Instant::now();
+    let records = match opts.kind {
+        GameKind::Bohnenspiel => run::<Bohnenspiel>(&opts),
+        GameKind::DjenonAboure => run::<DjenonAboure>(&opts),
+        GameKind::Tihbat => run::<Tihbat>(&opts),
+        GameKind::AlManqala => run::<AlManqala>(&opts),
+    };
+    summarise(&opts, &records, clock.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,152 @@
+//! Random playouts: whole games with uniformly random legal moves, the work
+//! horse of Monte-Carlo search and of speed comparisons between engines.
+
+use crate::game::repeats;
+use crate::moves::{Move, MoveSet};
+use crate::ruleset::{EndReason, Outcome, Ruleset, Turn};
+use crate::{AgreementPolicy, Board};
+
+/// SplitMix64: a small, fast, seeded pseudo-random generator (not for
+/// cryptography). Here so that playouts need no dependency.
+///
+/// ```
+/// use mancala_rules::playout::SplitMix64;
+///
+/// let mut rng = SplitMix64::new(7);
+/// assert!(rng.below(6) < 6);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator from a seed; equal seeds give equal sequences.
+    #[must_use]
+    pub const fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0), by multiply-and-shift: no
+    /// division, bias below 2^-58 for the small `n` of move lists.
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// A uniformly random move of `moves`, or `None` if there is none.
+    #[inline]
+    pub fn choose(&mut self, moves: MoveSet) -> Option<Move> {
+        if moves.is_pass() {
+            return Some(Move::Pass);
+        }
+        let mut bits = moves.pit_set().bits();
+        if bits == 0 {
+            return None;
+        }
+        // Drop a random number of the lowest set bits, then take the lowest.
+        for _ in 0..self.below(bits.count_ones() as usize) {
+            bits &= bits - 1;
+        }
+        Some(Move::from_index(bits.trailing_zeros() as usize))
+    }
+}
+
+/// The end of one playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playout {
+    /// How the game ended.
+    pub outcome: Outcome,
+    /// Moves played (passes count).
+    pub plies: u32,
+}
+
+/// Plays random games to the end under rules `R`, exactly as [`Game`](crate::Game)
+/// would: repetition rules apply, and games with an agreement to split use
+/// the given [`AgreementPolicy`].
+///
+/// The positions since the last capture are kept in a buffer that is reused
+/// from one playout to the next, so after the first few playouts no heap
+/// allocation happens.
+///
+/// ```
+/// use mancala_rules::games::AlManqala;
+/// use mancala_rules::playout::{Playouts, SplitMix64};
+/// use mancala_rules::{AgreementPolicy, Ruleset};
+///
+/// let mut playouts = Playouts::new(AlManqala, AgreementPolicy::default());
+/// let mut rng = SplitMix64::new(1);
+/// let result = playouts.play(&AlManqala.start(), &mut rng);
+/// assert_eq!(result.outcome.totals[0] + result.outcome.totals[1], 98);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Playouts<R: Ruleset> {
+    rules: R,
+    policy: AgreementPolicy,
+    /// Positions since the last capture, the current one last.
+    since_capture: Vec<R::Position>,
+}
+
+impl<R: Ruleset> Playouts<R> {
+    /// A playout runner.
+    #[must_use]
+    pub fn new(rules: R, policy: AgreementPolicy) -> Playouts<R> {
+        Playouts {
+            rules,
+            policy,
+            since_capture: Vec::with_capacity(256),
+        }
+    }
+
+    /// Plays one random game from `start` to its end.
+    pub fn play(&mut self, start: &R::Position, rng: &mut SplitMix64) -> Playout {
+        let rules = self.rules;
+        let watch_repetition = rules.repetition().outcome(start).is_some();
+        let agree_at = match self.policy {
+            AgreementPolicy::OnOccurrence(n) if rules.agreement() => Some(n as usize),
+            _ => None,
+        };
+        let mut pos = *start;
+        let mut plies = 0;
+        self.since_capture.clear();
+        self.since_capture.push(pos);
+        loop {
+            if let Some(n) = agree_at {
+                if self.since_capture.iter().filter(|&&p| p == pos).count() >= n {
+                    return Playout {
+                        outcome: Outcome::split(&pos, EndReason::Agreement),
+                        plies,
+                    };
+                }
+            }
+            let moves = match rules.turn(&pos) {
+                Turn::Moves(moves) => moves,
+                Turn::Over(outcome) => return Playout { outcome, plies },
+            };
+            let mv = rng.choose(moves).unwrap_or(Move::Pass);
+            let before = pos;
+            rules.apply(&mut pos, mv);
+            plies += 1;
+            if !watch_repetition && agree_at.is_none() {
+                continue;
+            }
+            if pos.scores() != before.scores() {
+                self.since_capture.clear();
+            } else if watch_repetition && repeats(&self.since_capture, &pos) {
+                let outcome = rules.repetition().outcome(&pos);
+                if let Some(outcome) = outcome {
+                    return Playout { outcome, plies };
+                }
+            }
+            self.since_capture.push(pos);
+        }
+    }
+}

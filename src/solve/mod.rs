@@ -1,0 +1,144 @@
+//! Retrograde analysis: exact values of every position up to a seed count.
+//!
+//! [`Table::build`] solves every position of a game that has at most `K`
+//! seeds on the board, for either player to move, and stores one byte per
+//! position. It serves as Tihbat's complete solution (`K = 28`, the whole
+//! game) and as endgame tables for the larger games (Bohnenspiel,
+//! Djenon-aboure, Al-manqala).
+//!
+//! ```
+//! use mancala_rules::games::Tihbat;
+//! use mancala_rules::solve::Table;
+//! use mancala_rules::Ruleset;
+//!
+//! // Tihbat with 2 counters a pit: every board of up to 8 counters.
+//! let table = Table::build(Tihbat::default(), 8)?;
+//! let start = "2 2 | 2 2 0-0 S".parse()?;
+//! assert_eq!(table.value(&start), Some(0)); // a draw under perfect play
+//! assert_eq!(table.best_moves(&start).map(|m| m.to_string()), Some("1 2".to_string()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What a value is
+//!
+//! The **value** of a position is the final margin under perfect play: the
+//! final total of the player to move minus the opponent's. It splits into
+//! the captures already made and the **board value**, the margin that the
+//! seeds still on the board will bring:
+//!
+//! `value = (mover's captures − opponent's captures) + board value`.
+//!
+//! The tables store board values only, so one table serves every score. This
+//! holds for the games that implement [`Solvable`]: a move's effect on the
+//! board and its capture never depend on the scores, a capture only adds to
+//! the mover's score, and the end of the game (which moves are legal, when it
+//! ends and how the board is shared) depends on the board and the player to
+//! move alone. Checked for each game in `src/games`: Bohnenspiel (empty row:
+//! the other player takes the board), Djenon-aboure (no moves: each keeps
+//! their row), Tihbat (all captured), Al-manqala (starvation, all captured).
+//! Oware does not qualify (a player with more than 24 captures wins at once),
+//! and does not implement [`Solvable`].
+//!
+//! # Endless play
+//!
+//! A capture removes seeds from the board, so there are finitely many
+//! captures; after the last one, play either ends or goes on forever among
+//! boards of the same seed count. **The solver's definition**: a play that
+//! never ends is worth an equal split of the seeds left on the board (board
+//! value 0, the captures made stand). It is a definition of the solver, and
+//! agrees with the rules where they have one:
+//!
+//! - **Tihbat** (and Hemprich's Bohnenspiel): a repeated position ends the
+//!   game with the board split. The solver treats any cycle as that split,
+//!   and this gives exactly the value of the real, history-dependent game
+//!   from any position reached with no history (the opening, for example):
+//!   an optimal strategy of the table depends on the position only, and
+//!   against it every play of the real game either ends as in the table or
+//!   closes a cycle, which the real game scores as the split and the table
+//!   scores as that cycle repeated forever, the same margin. (Positional
+//!   strategies make the first-cycle game and the endless game agree; the
+//!   tests check it against a search that carries the history.)
+//! - **Al-manqala**: the players may agree to split the board; the solver
+//!   scores endless chasing as that agreement.
+//! - **Bohnenspiel** and **Djenon-aboure**: the rules have no end for endless
+//!   play; the solver scores it as an even split of the board.
+//!
+//! # The algorithm
+//!
+//! Boards are numbered by [`BoardIndex`] (ranking of the compositions of `s`
+//! seeds into the pits) and solved by increasing seed count `s`. A move that
+//! captures reaches a smaller count, already solved: it is an *exit* of known
+//! value, `captured − value(child)`. Moves that capture nothing stay at `s`
+//! and may form cycles. For each threshold `t` from `s` down to 1 the solver
+//! grows two sets, the positions whose mover can force a value `>= t`
+//! ("win") and those whose opponent can force `<= −t` ("loss"), as
+//! attractors with successor counters: a position wins if an exit gives `t`
+//! or a move leads to a loss; it loses once every move leads to a win and
+//! every exit gives at most `−t`. A position first reached at threshold `t`
+//! is worth `±t`; one never reached is worth 0 (it can keep the game going
+//! or draw). Both sets only grow as `t` falls, so one pass of counters
+//! serves every threshold. The moves are generated twice per level, in
+//! parallel (once to count, once to store predecessors), and the attractor
+//! runs on the stored predecessor lists.
+
+mod index;
+mod table;
+
+pub use index::BoardIndex;
+pub use table::{BuildOptions, LevelProgress, Table, FORMAT_MAGIC};
+
+use thiserror::Error;
+
+use crate::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use crate::Ruleset;
+
+/// A [`Ruleset`] whose positions the retrograde solver may solve.
+///
+/// Implementing it promises, beyond [`Ruleset`]: [`turn`](Ruleset::turn) and
+/// [`apply`](Ruleset::apply) give the same moves, boards and captures
+/// whatever the scores; a move never adds seeds to the board; and an
+/// [`Outcome`](crate::Outcome)'s totals are the scores plus a share of the
+/// board that depends on the board and the player to move alone. History
+/// rules ([`Ruleset::repetition`], [`Ruleset::agreement`]) are not consulted:
+/// see the [module docs](self) for how the solver scores endless play.
+///
+/// Implemented by the crate's four games (every variant); not by
+/// [`Oware`](crate::oware::Oware), whose end depends on the scores.
+pub trait Solvable: Ruleset {}
+
+impl Solvable for Tihbat {}
+impl Solvable for Bohnenspiel {}
+impl Solvable for DjenonAboure {}
+impl Solvable for AlManqala {}
+
+/// Why a table could not be built, read or written.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// Values are stored in one signed byte: at most 127 seeds on the board.
+    #[error("at most {max} seeds on the board can be solved, not {asked}")]
+    TooManySeeds {
+        /// Seeds asked for.
+        asked: u32,
+        /// The largest count supported.
+        max: u32,
+    },
+    /// A level has too many positions for this machine's indices.
+    #[error("{seeds} seeds on the board make {positions} positions, too many to solve")]
+    LevelTooLarge {
+        /// The seed count.
+        seeds: u32,
+        /// Positions at that count, if known.
+        positions: u64,
+    },
+    /// The rules broke a promise of [`Solvable`] (a move added seeds, or a
+    /// position could not be built).
+    #[error("the rules broke the solver's assumptions: {0}")]
+    Rules(String),
+    /// Reading or writing a table file failed.
+    #[error("table file: {0}")]
+    Io(#[from] std::io::Error),
+    /// A table file is not in the format, or is for another game.
+    #[error("not a table for this game: {0}")]
+    Format(String),
+}
