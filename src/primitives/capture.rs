@@ -51,11 +51,14 @@ impl CaptureRule {
     /// visiting only pits of `scope`. Reads the board, changes nothing: take
     /// the capture with [`Capture::take`] (after any check such as Oware's
     /// grand slam).
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn find<const P: usize>(&self, pits: &[u8; P], last: usize, scope: PitSet) -> Capture {
         let mut capture = Capture::NONE;
-        let mut pit = last % P;
+        if last >= P {
+            return capture;
+        }
+        let mut pit = last;
         // A chain visits each pit at most once, so it stops after P pits even
         // on a board where every pit qualifies.
         for _ in 0..P {

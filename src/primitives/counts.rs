@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-/// A set of seed counts (0 to 126, plus "127 or more"), as a bitmask: which
+/// A set of seed counts (0 to 126, plus "127 or more"), as a 128-bit mask: which
 /// counts capture, which relay. `const`, `Copy`, one instruction to test.
 ///
 /// ```
@@ -11,11 +11,11 @@ use serde::{Deserialize, Serialize};
 /// assert!(!relay.contains(4));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct Counts(u128);
+pub struct Counts([u64; 2]);
 
 impl Counts {
     /// No count.
-    pub const NONE: Counts = Counts(0);
+    pub const NONE: Counts = Counts([0, 0]);
 
     /// Exactly these counts (each below 127).
     #[must_use]
@@ -26,35 +26,39 @@ impl Counts {
             mask |= 1u128 << Counts::bit(counts[i]);
             i += 1;
         }
-        Counts(mask)
+        Counts::from_mask(mask)
     }
 
     /// Every count from `min` up, without limit.
     #[must_use]
     pub const fn at_least(min: u8) -> Counts {
-        Counts(u128::MAX << Counts::bit(min))
+        Counts::from_mask(u128::MAX << Counts::bit(min))
     }
 
     /// Counts in either set.
     #[must_use]
     pub const fn union(self, other: Counts) -> Counts {
-        Counts(self.0 | other.0)
+        Counts([self.0[0] | other.0[0], self.0[1] | other.0[1]])
     }
 
     /// Whether `count` is in the set.
     #[inline]
     #[must_use]
     pub const fn contains(self, count: u8) -> bool {
-        self.0 >> Counts::bit(count) & 1 == 1
+        let bit = Counts::bit(count);
+        self.0[(bit >> 6) as usize] >> (bit & 63) & 1 == 1
+    }
+
+    /// Two 64-bit halves: testing a bit is then one load and one shift.
+    const fn from_mask(mask: u128) -> Counts {
+        Counts([mask as u64, (mask >> 64) as u64])
     }
 
     /// Bit 127 stands for every count from 127 up.
     #[inline]
     const fn bit(count: u8) -> u32 {
-        if count > 127 {
-            127
-        } else {
-            count as u32
-        }
+        // `min` is const and compiles to a conditional move.
+        let count = if count > 127 { 127 } else { count };
+        count as u32
     }
 }

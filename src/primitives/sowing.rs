@@ -37,7 +37,7 @@ impl Sowing {
     /// assert_eq!(Sowing::NextPitSkippingOrigin.sow(&mut pits, 0), 2);
     /// assert_eq!(pits, [0, 2, 2, 1]);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn sow<const P: usize>(self, pits: &mut [u8; P], origin: usize) -> usize {
         let origin = origin % P;
         let seeds = usize::from(pits[origin]);
@@ -87,7 +87,7 @@ fn ring_range(pits: usize, first: usize, count: usize) -> PitSet {
 /// Drops `seeds` seeds one per pit from `first` on and returns the last pit
 /// sown. With `skip_origin` the ring is the `P - 1` pits after the origin
 /// (`first` is then the pit after it).
-#[inline]
+#[inline(always)]
 fn distribute<const P: usize>(
     pits: &mut [u8; P],
     first: usize,
@@ -96,9 +96,77 @@ fn distribute<const P: usize>(
 ) -> usize {
     let ring = if skip_origin.is_some() { P - 1 } else { P };
     let (rounds, rest) = (seeds / ring, seeds % ring);
+    if P <= 16 {
+        distribute_wide(pits, first, rounds, rest, skip_origin);
+    } else {
+        distribute_by_pit(pits, first, rounds, rest, skip_origin);
+    }
+    // The last seed lies `(seeds - 1) % ring` pits after `first`.
+    let last = first + if rest == 0 { ring - 1 } else { rest - 1 };
+    if last >= P {
+        last - P
+    } else {
+        last
+    }
+}
+
+/// `distribute` for boards of up to 16 pits: the board as one 128-bit word,
+/// one byte a pit, so that a lap is three additions whatever its length.
+/// (No carry crosses bytes: a valid position has at most 255 seeds.)
+#[inline(always)]
+fn distribute_wide<const P: usize>(
+    pits: &mut [u8; P],
+    first: usize,
+    rounds: usize,
+    rest: usize,
+    skip_origin: Option<usize>,
+) {
+    let mut bytes = [0u8; 16];
+    bytes[..P].copy_from_slice(pits);
+    let mut board = u128::from_le_bytes(bytes);
     if rounds > 0 {
-        // A pit holds at most 255 seeds, so `rounds` fits a u8; wrapping keeps
-        // an over-full hand-made position from panicking.
+        // Full rounds: one seed in every pit of the ring, `rounds` times.
+        let mut ring = ones(P);
+        if let Some(origin) = skip_origin {
+            ring -= ones(origin + 1) - ones(origin);
+        }
+        board = board.wrapping_add(ring.wrapping_mul(rounds as u128));
+    }
+    // The rest: one seed in each pit of `first..first + rest`, wrapping past
+    // pit P. `rest < ring`, so this never reaches a skipped origin.
+    let end = first + rest;
+    let run = ones(end.min(P)) - ones(first) + ones(end.saturating_sub(P));
+    board = board.wrapping_add(run);
+    pits.copy_from_slice(&board.to_le_bytes()[..P]);
+}
+
+/// `0x01` in each of the `count` (at most 16) lowest bytes.
+#[inline(always)]
+fn ones(count: usize) -> u128 {
+    const TABLE: [u128; 17] = {
+        let mut table = [0u128; 17];
+        let mut count = 1;
+        while count <= 16 {
+            table[count] = (table[count - 1] << 8) | 1;
+            count += 1;
+        }
+        table
+    };
+    TABLE[count.min(16)]
+}
+
+/// `distribute` pit by pit, for boards of more than 16 pits.
+#[inline]
+fn distribute_by_pit<const P: usize>(
+    pits: &mut [u8; P],
+    first: usize,
+    rounds: usize,
+    rest: usize,
+    skip_origin: Option<usize>,
+) {
+    if rounds > 0 {
+        // A pit holds at most 255 seeds in a valid position, so `rounds`
+        // fits a u8; wrapping keeps an over-full hand-made one from panicking.
         let rounds = rounds as u8;
         for pit in pits.iter_mut() {
             *pit = pit.wrapping_add(rounds);
@@ -107,13 +175,11 @@ fn distribute<const P: usize>(
             pits[origin] = pits[origin].wrapping_sub(rounds);
         }
     }
-    // `rest < ring`, so this never reaches a skipped origin.
     let mut pit = first;
     for _ in 0..rest {
         pits[pit] = pits[pit].wrapping_add(1);
         pit = if pit + 1 == P { 0 } else { pit + 1 };
     }
-    (first + (seeds - 1) % ring) % P
 }
 
 /// How a relay sowing ended.

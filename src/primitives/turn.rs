@@ -98,7 +98,7 @@ impl SowingTurn {
     /// nothing, and an endless relay stops where its cycle is found (legal
     /// move generation refuses those moves, see [`relay_sow`]). It never
     /// panics.
-    #[inline]
+    #[inline(always)]
     pub fn play<const P: usize>(&self, pos: &mut Position<P>, mv: Move) -> MoveReport {
         let player = pos.to_move;
         let mut report = MoveReport::pass(player);
