@@ -49,15 +49,16 @@ mod any_game;
 mod error;
 mod game;
 pub mod games;
+mod history;
 mod moves;
 pub mod oware;
 mod perft;
 pub mod playout;
 mod position;
 pub mod primitives;
-pub mod solve;
 mod ruleset;
 pub mod search;
+pub mod solve;
 
 pub use any_game::{AnyGame, GameKind};
 pub use error::{AgreementError, Error, IllegalMove, ParseError, PlayError, PositionError};

@@ -1,7 +1,7 @@
 //! Random playouts: whole games with uniformly random legal moves, the work
 //! horse of Monte-Carlo search and of speed comparisons between engines.
 
-use crate::game::repeats;
+use crate::history::PositionCounts;
 use crate::moves::{Move, MoveSet};
 use crate::ruleset::{EndReason, Outcome, Ruleset, Turn};
 use crate::{AgreementPolicy, Board};
@@ -91,8 +91,8 @@ pub struct Playout {
 pub struct Playouts<R: Ruleset> {
     rules: R,
     policy: AgreementPolicy,
-    /// Positions since the last capture, the current one last.
-    since_capture: Vec<R::Position>,
+    /// Occurrences of each position since the last capture.
+    seen: PositionCounts<R::Position>,
 }
 
 impl<R: Ruleset> Playouts<R> {
@@ -102,51 +102,49 @@ impl<R: Ruleset> Playouts<R> {
         Playouts {
             rules,
             policy,
-            since_capture: Vec::with_capacity(256),
+            seen: PositionCounts::new(rules.start()),
         }
     }
 
     /// Plays one random game from `start` to its end.
     pub fn play(&mut self, start: &R::Position, rng: &mut SplitMix64) -> Playout {
         let rules = self.rules;
-        let watch_repetition = rules.repetition().outcome(start).is_some();
+        let repetition = rules.repetition().outcome(start).is_some();
         let agree_at = match self.policy {
-            AgreementPolicy::OnOccurrence(n) if rules.agreement() => Some(n as usize),
+            AgreementPolicy::OnOccurrence(n) if rules.agreement() => Some(n),
             _ => None,
         };
+        // Positions need counting only under a history rule.
+        let count_positions = repetition || agree_at.is_some();
         let mut pos = *start;
         let mut plies = 0;
-        self.since_capture.clear();
-        self.since_capture.push(pos);
+        self.seen.clear();
+        let mut occurrences = if count_positions { self.seen.add(&pos) } else { 1 };
         loop {
-            if let Some(n) = agree_at {
-                if self.since_capture.iter().filter(|&&p| p == pos).count() >= n {
-                    return Playout {
-                        outcome: Outcome::split(&pos, EndReason::Agreement),
-                        plies,
-                    };
-                }
+            if agree_at.is_some_and(|n| occurrences >= n) {
+                let outcome = Outcome::split(&pos, EndReason::Agreement);
+                return Playout { outcome, plies };
             }
             let moves = match rules.turn(&pos) {
                 Turn::Moves(moves) => moves,
                 Turn::Over(outcome) => return Playout { outcome, plies },
             };
-            let mv = rng.choose(moves).unwrap_or(Move::Pass);
-            let before = pos;
-            rules.apply(&mut pos, mv);
+            let before = pos.scores();
+            rules.apply(&mut pos, rng.choose(moves).unwrap_or(Move::Pass));
             plies += 1;
-            if !watch_repetition && agree_at.is_none() {
+            if !count_positions {
                 continue;
             }
-            if pos.scores() != before.scores() {
-                self.since_capture.clear();
-            } else if watch_repetition && repeats(&self.since_capture, &pos) {
-                let outcome = rules.repetition().outcome(&pos);
-                if let Some(outcome) = outcome {
+            if pos.scores() != before {
+                // Captures only grow: no earlier position can come back.
+                self.seen.clear();
+            }
+            occurrences = self.seen.add(&pos);
+            if repetition && occurrences > 1 {
+                if let Some(outcome) = rules.repetition().outcome(&pos) {
                     return Playout { outcome, plies };
                 }
             }
-            self.since_capture.push(pos);
         }
     }
 }

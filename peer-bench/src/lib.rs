@@ -1,0 +1,1 @@
+//! Nothing here: see `benches/oware_peer.rs`.
