@@ -17,26 +17,17 @@ struct Request {
     #[serde(default)]
     start: Option<Start>,
     #[serde(default)]
-    moves: Vec<MoveText>,
+    moves: Vec<String>,
 }
 
-/// A move as the protocol writes it (a string); a bare number is taken as a
-/// pit number too.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum MoveText {
-    Text(String),
-    Number(u64),
-}
-
-impl MoveText {
-    fn parse(&self) -> Result<Move, String> {
-        match self {
-            MoveText::Text(text) => text.parse().map_err(|e: mancala_rules::ParseError| e.to_string()),
-            MoveText::Number(n) => u8::try_from(*n)
-                .map(Move::Pit)
-                .map_err(|_| format!("pit {n} is out of range")),
-        }
+/// A move exactly as the protocol writes it: `"pass"` or a pit number in
+/// plain decimal. (The library's parser is more forgiving, for people.)
+fn parse_move(text: &str) -> Result<Move, String> {
+    let mv: Move = text.parse().map_err(|e: mancala_rules::ParseError| e.to_string())?;
+    if mv.to_string() == text {
+        Ok(mv)
+    } else {
+        Err(format!("'{text}' is not a move in standard notation: write a pit number such as 7, or pass"))
     }
 }
 
@@ -67,13 +58,20 @@ fn error(ply: usize, message: impl ToString) -> Value {
 
 /// The response to one request line.
 fn respond(line: &str) -> Value {
-    let request: Request = match serde_json::from_str(line) {
-        Ok(request) => request,
+    // A request is a JSON object (serde would also fill a struct from an array).
+    let request: Request = match serde_json::from_str::<Value>(line) {
+        Ok(value @ Value::Object(_)) => match serde_json::from_value(value) {
+            Ok(request) => request,
+            Err(e) => return json!({"error": error(0, format!("unreadable request: {e}"))}),
+        },
+        Ok(_) => return json!({"error": error(0, "unreadable request: not a JSON object")}),
         Err(e) => return json!({"error": error(0, format!("unreadable request: {e}"))}),
     };
-    let kind: GameKind = match request.game.parse() {
-        Ok(kind) => kind,
-        Err(e) => return json!({"game": request.game, "error": error(0, e)}),
+    // Names are case-insensitive, and otherwise exact.
+    let kind = GameKind::ALL.into_iter().find(|kind| kind.name().eq_ignore_ascii_case(&request.game));
+    let Some(kind) = kind else {
+        let e = mancala_rules::ParseError::UnknownGame(request.game.clone());
+        return json!({"game": request.game, "error": error(0, e)});
     };
     let game = match &request.start {
         None => Ok(kind.new_game()),
@@ -85,9 +83,7 @@ fn respond(line: &str) -> Value {
     };
     let mut positions = vec![position(&game)];
     for (i, text) in request.moves.iter().enumerate() {
-        let played = text
-            .parse()
-            .and_then(|mv| game.play(mv).map_err(|e| e.to_string()));
+        let played = parse_move(text).and_then(|mv| game.play(mv).map_err(|e| e.to_string()));
         if let Err(message) = played {
             return json!({"game": kind.name(), "positions": positions, "error": error(i + 1, message)});
         }
@@ -101,7 +97,8 @@ fn main() {
     let mut out = BufWriter::new(io::stdout().lock());
     for line in stdin.lock().lines() {
         let response = match line {
-            Ok(line) if line.trim().is_empty() => continue,
+            // One output line per input line, blank ones included.
+            Ok(line) if line.trim().is_empty() => json!({"error": error(0, "empty request")}),
             Ok(line) => respond(&line),
             Err(e) => json!({"error": error(0, format!("unreadable input: {e}"))}),
         };

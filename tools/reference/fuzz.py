@@ -395,6 +395,15 @@ def generate(rng, game, odd):
     return json.dumps(req, separators=(",", ":")), tags
 
 
+# Djenon-aboure boards (South to move) where the given pit's move terminates
+# only after ~200 relay laps (found by a one-off random search): a lap limit
+# instead of exact cycle detection would wrongly call them endless.
+LONG_RELAYS = [
+    (3, [5, 2, 3, 3, 2, 3, 4, 8, 5, 4, 5, 4]),
+    (5, [5, 2, 1, 4, 3, 3, 4, 8, 5, 4, 5, 4]),
+    (3, [5, 2, 5, 3, 0, 3, 4, 8, 5, 4, 5, 4]),
+]
+
 FIXED = [
     # the endless Djenon example of RULES.md: pit 1 must be illegal
     ('{"game":"djenon-aboure","start":{"pits":[6,6,5,4,3,4,5,2,1,2,1,9],"scores":[0,0],"to_move":0},"moves":["1"]}',
@@ -402,6 +411,10 @@ FIXED = [
     ('{"game":"djenon-aboure","start":{"pits":[6,6,5,4,3,4,5,2,1,2,1,9],"scores":[0,0],"to_move":0},"moves":["2"]}',
      ["fixed:djenon-endless-other"]),
     ('{"game":"djenon-aboure","moves":["3","9","pass"]}', ["fixed:protocol-example"]),
+] + [
+    (json.dumps({"game": "djenon-aboure", "start": {"pits": p, "scores": [0, 0], "to_move": 0},
+                 "moves": [str(m)]}), ["fixed:djenon-long-relay"]) for m, p in LONG_RELAYS
+] + [
     ('{"game":"tihbat","start":{"pits":[1,0,1,0],"scores":[13,13],"to_move":0},"moves":["1","3","1"]}',
      ["fixed:tihbat-repetition"]),
     ('{"game":"tihbat","start":{"pits":[0,0,0,1],"scores":[14,13],"to_move":0},"moves":["pass","4"]}',
@@ -411,6 +424,60 @@ FIXED = [
     ('{"game":"bohnenspiel","start":{"pits":[12,0,0,0,0,0,0,0,0,0,0,0],"scores":[30,30],"to_move":0},"moves":["1"]}',
      ["fixed:bohnenspiel-no-skip"]),
 ]
+
+
+# Requests whose handling PROTOCOL.md leaves open (or only implies): sent only
+# with --protocol-edges.  The reference's choice is in its docstring; a
+# difference here is a question for the protocol, not necessarily a bug.
+PROTOCOL_EDGES = [
+    '["tihbat"]', '["tihbat",null,["1"]]', '{"game":"tihbat"}', '{"game":"tihbat","moves":null}',
+    '{"game":"tihbat","moves":[1]}', '{"game":"tihbat","moves":["01"]}', '{"game":"tihbat","moves":["+1"]}',
+    '{"game":"tihbat","moves":[" 1"]}', '{"game":"tihbat","moves":["Pass"]}', '{"game":"tihbat","moves":["1.0"]}',
+    '{"game":"tihbat","start":null,"moves":["1"]}', '{"game":"tihbat","start":{"pits":[7,7,7,7]},"moves":[]}',
+    '{"game":"tihbat","start":{"pits":[7,7,7,7],"scores":[0,0],"to_move":"0"},"moves":[]}',
+    '{"game":"tihbat","start":{"pits":[7.0,7,7,7],"scores":[0,0],"to_move":0},"moves":[]}',
+    '{"game":"tihbat","start":{"pits":[7,7,7,7],"scores":[0,0],"to_move":0,"extra":1},"moves":[],"x":2}',
+    '{"game":" tihbat","moves":[]}', '{"game":"al_manqala","moves":[]}', '{"game":"djenon aboure","moves":[]}',
+    '{"moves":[]}', '{"game":"tihbat","moves":["-0"]}', '', '   ',
+]
+
+
+def compositions(total, parts):
+    """Every list of `parts` non-negative ints summing to `total`."""
+    if parts == 1:
+        yield [total]
+        return
+    for first in range(total + 1):
+        for rest in compositions(total - first, parts - 1):
+            yield [first] + rest
+
+
+def exhaustive(rng, games, small):
+    """One-move requests from every Tihbat board (any board total), and from
+    every board of the other games holding at most `small` seeds: both
+    players to move, every pit number and pass (legal or not)."""
+    out = []
+    for game in games:
+        n, per = R.GAMES[game]
+        total = 2 * n * per
+        top = total if game == "tihbat" else small
+        for b in range(top + 1):
+            for pits in compositions(b, 2 * n):
+                c = total - b
+                s0 = rng.randrange(0, c + 1)
+                for tm in (0, 1):
+                    start = {"pits": pits, "scores": [s0, c - s0], "to_move": tm}
+                    base = {"game": game, "start": start}
+                    if game == "tihbat":
+                        sim = Sim(game, pits, start["scores"], tm)
+                        cands = list(sim.legal) or ["1"]
+                        cands.append(rng.choice([str(i) for i in range(1, 5)] + ["pass"]))
+                    else:
+                        cands = [str(i) for i in range(1, 2 * n + 1)] + ["pass"]
+                    for mv in cands:
+                        req = dict(base, moves=[mv])
+                        out.append((json.dumps(req, separators=(",", ":")), ["exhaustive"]))
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -555,6 +622,12 @@ def main():
     ap.add_argument("--odd-scores", action="store_true",
                     help="also generate starts with odd captures (odd Tihbat boards: the split rule is "
                          "floor(board/2) here, a choice RULES.md does not make)")
+    ap.add_argument("--protocol-edges", action="store_true",
+                    help="also send requests whose handling PROTOCOL.md leaves open (array requests, "
+                         "'01', 'Pass', odd game-name spellings, blank lines, ...)")
+    ap.add_argument("--exhaustive", type=int, metavar="K", default=None,
+                    help="instead of random requests: one-move requests from every Tihbat board, and from "
+                         "every board with at most K seeds for the other games (K=4: ~385k requests)")
     ap.add_argument("--binary", help="replay binary (default: build and use target/release/examples/replay)")
     ap.add_argument("--no-build", action="store_true", help="do not run cargo build first")
     ap.add_argument("--requests", help="read request lines from this file instead of generating")
@@ -580,10 +653,17 @@ def main():
             if json.loads(line)["game"] in games:
                 lines.append(line)
                 tags.append(t)
-        for i in range(args.count):
+        if args.exhaustive is not None:
+            for line, t in exhaustive(rng, games, args.exhaustive):
+                lines.append(line)
+                tags.append(t)
+        for i in range(args.count if args.exhaustive is None else 0):
             line, t = generate(rng, games[i % len(games)], args.odd_scores)
             lines.append(line)
             tags.append(t)
+    if args.protocol_edges:
+        lines.extend(PROTOCOL_EDGES)
+        tags.extend([["protocol-edge"]] * len(PROTOCOL_EDGES))
     if args.save:
         with open(args.save, "w") as f:
             f.writelines(l + "\n" for l in lines)
