@@ -54,7 +54,7 @@ impl<B: Board> PositionCounts<B> {
     }
 
     /// Adds `pos` and returns how many times it has now been added.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn add(&mut self, pos: &B) -> u32 {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
@@ -80,6 +80,7 @@ impl<B: Board> PositionCounts<B> {
         }
     }
 
+    #[cold]
     fn grow(&mut self) {
         let live: Vec<Slot<B>> = self
             .slots

@@ -417,16 +417,25 @@ impl<const P: usize> Board for Position<P> {
     fn filled(seeds: u8) -> Self {
         Position::filled(seeds)
     }
-    #[inline]
+    #[inline(always)]
     fn fingerprint(&self) -> u64 {
-        // Eight pits at a time, each word mixed by a multiply (as FxHash does).
+        // Mixed by multiplies, as FxHash does: the whole board of up to 16
+        // pits in one 128-bit word, larger boards eight pits at a time.
         const K: u64 = 0x517C_C1B7_2722_0A95;
         let head = u64::from(self.scores[0]) | u64::from(self.scores[1]) << 8 | (self.to_move as u64) << 16;
-        self.pits.chunks(8).fold(head.wrapping_mul(K), |hash, chunk| {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            (hash.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K)
-        })
+        let hash = if P <= 16 {
+            let mut word = [0u8; 16];
+            word[..P].copy_from_slice(&self.pits);
+            let board = u128::from_le_bytes(word);
+            ((board as u64) ^ head).wrapping_mul(K).rotate_left(26) ^ (board >> 64) as u64
+        } else {
+            self.pits.chunks(8).fold(head, |hash, chunk| {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                (hash ^ u64::from_le_bytes(word)).wrapping_mul(K).rotate_left(26)
+            })
+        };
+        hash.wrapping_mul(K)
     }
 }
 

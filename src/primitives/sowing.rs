@@ -39,16 +39,16 @@ impl Sowing {
     /// ```
     #[inline(always)]
     pub fn sow<const P: usize>(self, pits: &mut [u8; P], origin: usize) -> usize {
-        let origin = origin % P;
+        let origin = wrap::<P>(origin);
         let seeds = usize::from(pits[origin]);
         pits[origin] = 0;
         if seeds == 0 {
             return origin;
         }
         match self {
-            Sowing::NextPit => distribute(pits, (origin + 1) % P, seeds, None),
+            Sowing::NextPit => distribute(pits, wrap::<P>(origin + 1), seeds, None),
             Sowing::OriginFirst => distribute(pits, origin, seeds, None),
-            Sowing::NextPitSkippingOrigin => distribute(pits, (origin + 1) % P, seeds, Some(origin)),
+            Sowing::NextPitSkippingOrigin => distribute(pits, wrap::<P>(origin + 1), seeds, Some(origin)),
         }
     }
 
@@ -69,6 +69,16 @@ impl Sowing {
             Sowing::NextPitSkippingOrigin => reached.difference(PitSet::single(origin)),
             _ => reached,
         }
+    }
+}
+
+/// `index` modulo `P`, with the common in-range case a single comparison.
+#[inline(always)]
+fn wrap<const P: usize>(index: usize) -> usize {
+    if index < P {
+        index
+    } else {
+        index % P
     }
 }
 
@@ -224,7 +234,7 @@ pub fn relay_sow<const P: usize>(
     sowing: Sowing,
     relay_on: Counts,
 ) -> Result<Relay, EndlessRelay> {
-    let mut start = origin % P;
+    let mut start = wrap::<P>(origin);
     let mut laps = 1u32;
     let mut last = sowing.sow(pits, start);
     if !relay_on.contains(pits[last]) {
