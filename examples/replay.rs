@@ -16,25 +16,34 @@ struct Request {
     game: String,
     #[serde(default)]
     start: Option<Start>,
+    /// Kept as JSON values so that a move of the wrong type is refused at its
+    /// own ply, after the positions before it.
     #[serde(default)]
-    moves: Vec<String>,
+    moves: Vec<Value>,
 }
 
-/// A move exactly as the protocol writes it: `"pass"` or a pit number in
-/// plain decimal. (The library's parser is more forgiving, for people.)
-fn parse_move(text: &str) -> Result<Move, String> {
+/// A move exactly as the protocol writes it: the string `"pass"` or a pit
+/// number in plain decimal. (The library's parser is more forgiving, for people.)
+fn parse_move(value: &Value) -> Result<Move, String> {
+    let Value::String(text) = value else {
+        return Err(format!("{value} is not a move: moves are strings such as \"7\" or \"pass\""));
+    };
     let mv: Move = text.parse().map_err(|e: mancala_rules::ParseError| e.to_string())?;
-    if mv.to_string() == text {
+    if mv.to_string() == *text {
         Ok(mv)
     } else {
         Err(format!("'{text}' is not a move in standard notation: write a pit number such as 7, or pass"))
     }
 }
 
+/// A start position; missing captures default to `[0, 0]` and a missing
+/// player to South.
 #[derive(Deserialize)]
 struct Start {
     pits: Vec<u8>,
+    #[serde(default)]
     scores: [u8; 2],
+    #[serde(default)]
     to_move: u8,
 }
 
