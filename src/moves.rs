@@ -32,11 +32,12 @@ pub enum Move {
 }
 
 impl Move {
-    /// The move sowing from pit `index` (0-based): `Move::Pit(index + 1)`.
+    /// The move sowing from pit `index` (0-based): `Move::Pit(index + 1)`
+    /// (for an index below 255, as every board has).
     #[inline]
     #[must_use]
     pub const fn from_index(index: usize) -> Move {
-        Move::Pit(index as u8 + 1)
+        Move::Pit((index as u8).wrapping_add(1))
     }
 
     /// The 0-based pit index of a pit move; `None` for a pass or pit `0`.

@@ -94,8 +94,8 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     /// be moved. The default says empty, or must pass; games with other
     /// restrictions override it.
     fn refusal(&self, pos: &Self::Position, pit: usize, legal: MoveSet) -> IllegalMove {
-        let number = pit as u8 + 1;
-        if pos.pits()[pit] == 0 {
+        let number = (pit as u8).wrapping_add(1);
+        if pos.pits().get(pit) == Some(&0) {
             IllegalMove::EmptyPit { pit: number }
         } else if legal.is_pass() {
             IllegalMove::MustPass {

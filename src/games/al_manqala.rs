@@ -93,8 +93,8 @@ impl Ruleset for AlManqala {
     }
 
     fn refusal(&self, pos: &AlManqalaPosition, pit: usize, _legal: MoveSet) -> IllegalMove {
-        let number = pit as u8 + 1;
-        if pos.pits[pit] == 0 {
+        let number = (pit as u8).wrapping_add(1);
+        if pos.pits.get(pit) == Some(&0) {
             IllegalMove::EmptyPit { pit: number }
         } else {
             IllegalMove::MustFeed { pit: number }

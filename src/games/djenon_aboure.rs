@@ -95,8 +95,8 @@ impl Ruleset for DjenonAboure {
     }
 
     fn refusal(&self, pos: &DjenonAbourePosition, pit: usize, _legal: MoveSet) -> IllegalMove {
-        let number = pit as u8 + 1;
-        match pos.pits[pit] {
+        let number = (pit as u8).wrapping_add(1);
+        match pos.pits.get(pit).copied().unwrap_or(0) {
             0 => IllegalMove::EmptyPit { pit: number },
             1 => IllegalMove::SingletonMayNotMove { pit: number },
             _ => IllegalMove::EndlessRelay { pit: number },

@@ -57,8 +57,11 @@ impl Sowing {
     #[inline]
     #[must_use]
     pub fn reached(self, pits: usize, origin: usize, seeds: u8) -> PitSet {
+        if pits == 0 || pits > 32 {
+            return PitSet::EMPTY; // no board of that size exists
+        }
         let seeds = usize::from(seeds);
-        let origin = origin % pits.max(1);
+        let origin = origin % pits;
         let (first, ring) = match self {
             Sowing::NextPit => (origin + 1, pits),
             Sowing::OriginFirst => (origin, pits),
@@ -247,7 +250,7 @@ pub fn relay_sow<const P: usize>(
     loop {
         start = last;
         last = sowing.sow(pits, start);
-        laps += 1;
+        laps = laps.saturating_add(1);
         if !relay_on.contains(pits[last]) {
             return Ok(Relay { last, laps });
         }
