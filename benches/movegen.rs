@@ -1,41 +1,32 @@
-//! The move-generation hot path: legal moves and move application on
-//! mid-game positions of every game, and random playouts from the opening.
+//! The move-generation hot path of every game and of Oware (assembled from
+//! the primitives): legal-move generation and move application on a fixed
+//! set of mid-game positions, perft from the opening at a fixed depth, and
+//! random playouts from the opening.
 //!
-//! `cargo bench --bench movegen`
+//! `cargo bench --bench movegen` (criterion reports plies, nodes or
+//! playouts per second as "elem/s").
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
-use mancala_rules::{AgreementPolicy, Game, Move, Ruleset};
+use mancala_rules::oware::Oware;
+use mancala_rules::playout::{Playouts, SplitMix64};
+use mancala_rules::{perft, AgreementPolicy, Game, Ruleset};
 
-/// SplitMix64: a tiny seeded generator, so the benches need no extra crate.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
-/// Mid-game positions: 16 random games, each stopped after 10 to 30 plies.
+/// 64 mid-game positions: random games from the opening, each stopped
+/// after 10 to 30 plies (games that end sooner are skipped).
 fn mid_game_positions<R: Ruleset + Default>() -> Vec<R::Position> {
-    let mut rng = SplitMix(7);
+    let mut rng = SplitMix64::new(7);
     let mut positions = Vec::new();
-    while positions.len() < 16 {
+    while positions.len() < 64 {
         let mut game = Game::<R>::default();
         let plies = 10 + rng.below(21);
         for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves.nth_move(rng.below(moves.len())).unwrap_or(Move::Pass);
-            let _ = game.play(mv);
+            match rng.choose(game.legal_moves()) {
+                Some(mv) => game.play(mv).expect("a listed move is legal"),
+                None => break,
+            };
         }
         if !game.is_over() {
             positions.push(*game.position());
@@ -44,35 +35,26 @@ fn mid_game_positions<R: Ruleset + Default>() -> Vec<R::Position> {
     positions
 }
 
-/// Plays one random game from the opening; returns its plies.
-fn playout<R: Ruleset + Default>(rng: &mut SplitMix) -> u64 {
-    let mut game = Game::<R>::default();
-    let mut plies = 0;
-    loop {
-        game.apply_policy(AgreementPolicy::default());
-        let moves = game.legal_moves();
-        if moves.is_empty() || plies >= 10_000 {
-            return plies;
-        }
-        let mv = moves.nth_move(rng.below(moves.len())).unwrap_or(Move::Pass);
-        let _ = game.play(mv);
-        plies += 1;
-    }
-}
-
-fn bench_game<R: Ruleset + Default>(c: &mut Criterion) {
+fn bench_game<R: Ruleset + Default>(c: &mut Criterion, perft_depth: u32) {
     let rules = R::default();
     let positions = mid_game_positions::<R>();
+    let moves: u64 = positions
+        .iter()
+        .map(|pos| rules.legal_moves(pos).len() as u64)
+        .sum();
     let mut group = c.benchmark_group(rules.name());
+
     group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("legal_moves", |b| {
+    group.bench_function("legal_moves (positions/s)", |b| {
         b.iter(|| {
             for pos in &positions {
                 black_box(rules.legal_moves(black_box(pos)));
             }
         })
     });
-    group.bench_function("legal_moves+apply", |b| {
+
+    group.throughput(Throughput::Elements(moves));
+    group.bench_function("apply every legal move (moves/s)", |b| {
         b.iter(|| {
             for pos in &positions {
                 for mv in rules.legal_moves(pos) {
@@ -82,20 +64,47 @@ fn bench_game<R: Ruleset + Default>(c: &mut Criterion) {
             }
         })
     });
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("random_playout", |b| {
-        let mut rng = SplitMix(42);
-        b.iter(|| black_box(playout::<R>(&mut rng)))
+
+    let start = rules.start();
+    group.throughput(Throughput::Elements(perft(&rules, &start, perft_depth)));
+    group.bench_function(format!("perft {perft_depth} (leaves/s)"), |b| {
+        b.iter(|| black_box(perft(&rules, black_box(&start), perft_depth)))
+    });
+
+    // Random playouts: criterion's figure is plies per second (the plies of
+    // a fixed batch are counted first); playouts/s = that / mean plies.
+    const BATCH: u64 = 100;
+    let mut playouts = Playouts::new(rules, AgreementPolicy::default());
+    let plies: u64 = {
+        let mut rng = SplitMix64::new(42);
+        (0..BATCH)
+            .map(|_| u64::from(playouts.play(&start, &mut rng).plies))
+            .sum()
+    };
+    println!("{}: {BATCH} playouts = {plies} plies", rules.name());
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function(format!("{BATCH} random playouts (plies/s)"), |b| {
+        b.iter(|| {
+            let mut rng = SplitMix64::new(42);
+            for _ in 0..BATCH {
+                black_box(playouts.play(&start, &mut rng));
+            }
+        })
     });
     group.finish();
 }
 
 fn benches(c: &mut Criterion) {
-    bench_game::<Bohnenspiel>(c);
-    bench_game::<DjenonAboure>(c);
-    bench_game::<Tihbat>(c);
-    bench_game::<AlManqala>(c);
+    bench_game::<Bohnenspiel>(c, 7);
+    bench_game::<DjenonAboure>(c, 7);
+    bench_game::<Tihbat>(c, 18);
+    bench_game::<AlManqala>(c, 6);
+    bench_game::<Oware>(c, 7);
 }
 
-criterion_group!(movegen, benches);
+criterion_group! {
+    name = movegen;
+    config = Criterion::default().sample_size(30);
+    targets = benches
+}
 criterion_main!(movegen);

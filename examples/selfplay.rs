@@ -9,8 +9,10 @@
 //! 6). Each game opens with a few uniformly random moves (2 to 4, or exactly
 //! K), chosen with a generator seeded by S (default 1), so that the games
 //! differ and the run is reproducible. Al-manqala's players agree to split on
-//! a third occurrence of a position; a game still going after 1000 moves is
-//! stopped and counted apart. Prints a progress bar on stderr, then the game
+//! a third occurrence of a position. Bohnenspiel and Djenon-aboure have no
+//! rule for endless play: a game whose position occurs a third time (the
+//! engines are then going round in a loop), or that is still going after 1000
+//! moves, is stopped and counted apart as endless. Prints a progress bar on stderr, then the game
 //! lengths (mean, median, range, histogram), the result shares and the
 //! captures per game.
 
@@ -19,6 +21,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{AlphaBeta, Limits};
 use mancala_rules::{AgreementPolicy, EndReason, Game, GameKind, Move, Player, Ruleset};
 
@@ -43,20 +46,7 @@ struct Record {
     seeds_captured: u32,
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (((z ^ (z >> 31)) as u128 * n as u128) >> 64) as usize
-    }
-}
-
-fn play_one<R: Ruleset>(engine: &mut AlphaBeta<R>, opts: &Options, rng: &mut Rng) -> Record {
+fn play_one<R: Ruleset>(engine: &mut AlphaBeta<R>, opts: &Options, rng: &mut SplitMix64) -> Record {
     let mut game = Game::new(*engine.rules());
     let opening = opts.random_plies.unwrap_or_else(|| 2 + rng.below(3));
     let mut record = Record {
@@ -66,7 +56,7 @@ fn play_one<R: Ruleset>(engine: &mut AlphaBeta<R>, opts: &Options, rng: &mut Rng
         capturing_moves: 0,
         seeds_captured: 0,
     };
-    while game.moves().len() < MAX_MOVES {
+    while game.moves().len() < MAX_MOVES && game.occurrences() < 3 {
         game.apply_policy(AgreementPolicy::default());
         let moves = game.legal_moves();
         let mv = if game.moves().len() < opening {
@@ -94,13 +84,17 @@ fn play_one<R: Ruleset>(engine: &mut AlphaBeta<R>, opts: &Options, rng: &mut Rng
 fn progress(done: usize, total: usize) {
     const WIDTH: usize = 40;
     let filled = done * WIDTH / total.max(1);
-    eprint!("\r[{}{}] {done}/{total}", "#".repeat(filled), ".".repeat(WIDTH - filled));
+    eprint!(
+        "\r[{}{}] {done}/{total}",
+        "#".repeat(filled),
+        ".".repeat(WIDTH - filled)
+    );
     let _ = std::io::stderr().flush();
 }
 
 fn run<R: Ruleset + Default>(opts: &Options) -> Vec<Record> {
     let mut engine = AlphaBeta::new(R::default()).with_table_bits(20);
-    let mut rng = Rng(opts.seed);
+    let mut rng = SplitMix64::new(opts.seed);
     let mut records = Vec::with_capacity(opts.games);
     progress(0, opts.games);
     for done in 1..=opts.games {
@@ -117,20 +111,25 @@ fn share(count: usize, total: usize) -> String {
 
 fn summarise(opts: &Options, records: &[Record], seconds: f64) {
     let n = records.len();
-    let mut lengths: Vec<usize> = records.iter().map(|r| r.moves).collect();
+    let mut lengths: Vec<usize> = records
+        .iter()
+        .filter(|r| r.winner.is_some())
+        .map(|r| r.moves)
+        .collect();
     lengths.sort_unstable();
-    let mean = lengths.iter().sum::<usize>() as f64 / n.max(1) as f64;
-    let median = match n {
+    let finished = lengths.len();
+    let mean = lengths.iter().sum::<usize>() as f64 / finished.max(1) as f64;
+    let median = match finished {
         0 => 0.0,
-        _ if n % 2 == 1 => lengths[n / 2] as f64,
-        _ => (lengths[n / 2 - 1] + lengths[n / 2]) as f64 / 2.0,
+        f if f % 2 == 1 => lengths[f / 2] as f64,
+        f => (lengths[f / 2 - 1] + lengths[f / 2]) as f64 / 2.0,
     };
     println!(
         "{} games of {}, depth {}, seed {}, {:.1} s",
         n, opts.kind, opts.depth, opts.seed, seconds
     );
     println!(
-        "length (moves, passes included): mean {mean:.1}, median {median:.1}, min {}, max {}",
+        "length of finished games (moves, passes included): mean {mean:.1}, median {median:.1}, min {}, max {}",
         lengths.first().unwrap_or(&0),
         lengths.last().unwrap_or(&0)
     );
@@ -144,7 +143,10 @@ fn summarise(opts: &Options, records: &[Record], seconds: f64) {
     );
     let stopped = count(None);
     if stopped > 0 {
-        println!("stopped after {MAX_MOVES} moves: {}", share(stopped, n));
+        println!(
+            "endless (stopped at a third occurrence or {MAX_MOVES} moves): {}",
+            share(stopped, n)
+        );
     }
     let mut reasons: Vec<(String, usize)> = Vec::new();
     for reason in records.iter().filter_map(|r| r.reason) {
@@ -154,7 +156,10 @@ fn summarise(opts: &Options, records: &[Record], seconds: f64) {
             None => reasons.push((name, 1)),
         }
     }
-    let reasons: Vec<String> = reasons.iter().map(|(r, c)| format!("{r} {}", share(*c, n))).collect();
+    let reasons: Vec<String> = reasons
+        .iter()
+        .map(|(r, c)| format!("{r} {}", share(*c, n)))
+        .collect();
     println!("end: {}", reasons.join(", "));
     let moves = records.iter().map(|r| r.capturing_moves).sum::<usize>() as f64 / n.max(1) as f64;
     let seeds = records.iter().map(|r| r.seeds_captured).sum::<u32>() as f64 / n.max(1) as f64;
@@ -184,14 +189,18 @@ fn parse(args: &[String]) -> Result<Options, String> {
     };
     let mut opts = Options {
         kind: game.parse().map_err(|e| format!("{e}"))?,
-        games: games.parse().map_err(|_| format!("N must be a whole number\n{usage}"))?,
+        games: games
+            .parse()
+            .map_err(|_| format!("N must be a whole number\n{usage}"))?,
         depth: 6,
         seed: 1,
         random_plies: None,
     };
     let mut rest = args[2..].iter();
     while let Some(flag) = rest.next() {
-        let value = rest.next().ok_or_else(|| format!("{flag} needs a value\n{usage}"))?;
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value\n{usage}"))?;
         let bad = || format!("{flag} needs a whole number, not '{value}'");
         match flag.as_str() {
             "--depth" => opts.depth = value.parse().map_err(|_| bad())?,

@@ -29,10 +29,7 @@ impl SplitMix64 {
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        mix64(self.0)
     }
 
     /// A number in `0..n` (0 when `n` is 0), by multiply-and-shift: no
@@ -58,6 +55,16 @@ impl SplitMix64 {
         }
         Some(Move::from_index(bits.trailing_zeros() as usize))
     }
+}
+
+/// The SplitMix64 finaliser: spreads every input bit over the whole word
+/// (also a good hash of a 64-bit value).
+#[inline]
+#[must_use]
+pub const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The end of one playout.

@@ -254,7 +254,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
     /// over (even by agreement) gives no move.
     pub fn search_game(&mut self, game: &Game<R>, limits: Limits) -> SearchResult {
         if let Some(outcome) = game.outcome() {
-            let score = terminal_score(margin_for(&outcome, game.position().to_move()));
+            let score = terminal_score(margin_for(&outcome, game.position().to_move()), 0);
             return SearchResult {
                 best: None,
                 score,
@@ -291,7 +291,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
                 break;
             }
             result.score = value.score;
-            result.pv = self.pv[0].clone();
+            result.pv = self.principal_variation(depth as usize);
             result.best = result.pv.first().copied();
             result.depth = depth;
             result.resolved = value.resolved;
@@ -354,7 +354,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         let moves = match self.history_rules.turn(&self.rules, &self.line[..at], &pos) {
             Turn::Over(outcome) => {
                 return Value {
-                    score: terminal_score(margin_for(&outcome, pos.to_move())),
+                    score: terminal_score(margin_for(&outcome, pos.to_move()), ply as u32),
                     resolved: true,
                 }
             }
@@ -362,9 +362,8 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         };
         if ply > 0 && (earlier.count == 0 || !self.history_rules.any()) {
             if let Some(margin) = self.oracle.value(&pos) {
-                let margin = margin.clamp(-EVAL_LIMIT, EVAL_LIMIT);
                 return Value {
-                    score: terminal_score(margin),
+                    score: terminal_score(margin, ply as u32),
                     resolved: true,
                 };
             }
@@ -380,7 +379,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         let key = self.key(hash, earlier);
         let entry = self.probe(key);
         if ply > 0 {
-            if let Some(value) = entry.and_then(|e| cutoff(&e, depth, alpha, beta)) {
+            if let Some(value) = entry.and_then(|e| cutoff(&e, ply, depth, alpha, beta)) {
                 return value;
             }
         }
@@ -397,9 +396,13 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
             } else {
                 Bound::Exact
             };
-            let stored_depth = if value.resolved { RESOLVED } else { depth.min(200) as u8 };
+            let stored_depth = if value.resolved {
+                RESOLVED
+            } else {
+                depth.min(200) as u8
+            };
             let best = self.pv[ply].first().copied().or(tt_move);
-            self.store(key, value.score, stored_depth, bound, best);
+            self.store(key, to_table(value.score, ply), stored_depth, bound, best);
         }
         value
     }
@@ -450,6 +453,45 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         best
     }
 
+    /// The root's line of best moves, up to `depth` long: the line the
+    /// search brought back, then (where table cutoffs cut it short) the
+    /// table's moves.
+    fn principal_variation(&mut self, depth: usize) -> Vec<Move> {
+        let mut pv = self.pv[0].clone();
+        pv.truncate(depth);
+        let root_len = self.line.len();
+        let mut earlier = Earlier::of(&self.line[..root_len - 1]);
+        let mut checked = 0;
+        for i in 0..depth {
+            let at = self.line.len() - 1;
+            let pos = self.line[at];
+            let Turn::Moves(moves) = self.history_rules.turn(&self.rules, &self.line[..at], &pos) else {
+                break;
+            };
+            let hash = hash_position(&pos);
+            let table_move = || self.probe(self.key(hash, earlier)).and_then(|e| unpack(e.mv));
+            let Some(mv) = pv
+                .get(i)
+                .copied()
+                .or_else(table_move)
+                .filter(|&mv| moves.contains(mv))
+            else {
+                break;
+            };
+            if i == pv.len() {
+                pv.push(mv);
+            }
+            let mut next = pos;
+            self.rules.apply(&mut next, mv);
+            earlier = earlier.after(&pos, hash, &next);
+            self.line.push(next);
+            checked += 1;
+        }
+        self.line.truncate(root_len);
+        pv.truncate(checked);
+        pv
+    }
+
     fn set_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -462,7 +504,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
 
     fn key(&self, hash: u64, earlier: Earlier) -> u64 {
         if self.history_rules.any() {
-            super::rng::mix64(hash ^ earlier.sum.rotate_left(29) ^ u64::from(earlier.count))
+            crate::playout::mix64(hash ^ earlier.sum.rotate_left(29) ^ u64::from(earlier.count))
         } else {
             hash
         }
@@ -489,20 +531,46 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
     }
 }
 
-/// A table value usable at `depth` within `alpha..beta`, if any.
-fn cutoff(entry: &Entry, depth: u32, alpha: i32, beta: i32) -> Option<Value> {
+/// A table value usable at `ply` and `depth` within `alpha..beta`, if any.
+fn cutoff(entry: &Entry, ply: usize, depth: u32, alpha: i32, beta: i32) -> Option<Value> {
     if u32::from(entry.depth) < depth {
         return None;
     }
+    let score = from_table(entry.score, ply);
     let usable = match entry.bound {
         Bound::Exact => true,
-        Bound::Lower => entry.score >= beta,
-        Bound::Upper => entry.score <= alpha,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
     };
     usable.then_some(Value {
-        score: entry.score,
+        score,
         resolved: entry.depth == RESOLVED,
     })
+}
+
+/// A game-end score counts plies from the root; the table keeps it counted
+/// from the node, so that it holds wherever the node is met again.
+fn to_table(score: i32, ply: usize) -> i32 {
+    let ply = ply.min(255) as i32;
+    if score > EVAL_LIMIT {
+        score + ply
+    } else if score < -EVAL_LIMIT {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_table`].
+fn from_table(score: i32, ply: usize) -> i32 {
+    let ply = ply.min(255) as i32;
+    if score > EVAL_LIMIT {
+        score - ply
+    } else if score < -EVAL_LIMIT {
+        score + ply
+    } else {
+        score
+    }
 }
 
 /// Fills `children` with the moves of `pos`, the table's move first, then by

@@ -4,7 +4,7 @@
 use crate::game::repeats;
 use crate::{AgreementPolicy, Board, EndReason, Outcome, Repetition, Ruleset, Turn};
 
-use super::rng::mix64;
+use crate::playout::mix64;
 
 /// Tihbat's repetition rule and Al-manqala's agreement policy, as one value.
 #[derive(Clone, Copy, Debug)]
@@ -109,7 +109,9 @@ impl Earlier {
     pub(crate) const NONE: Earlier = Earlier { sum: 0, count: 0 };
 
     pub(crate) fn of<B: Board>(positions: &[B]) -> Earlier {
-        positions.iter().fold(Earlier::NONE, |e, p| e.with(hash_position(p)))
+        positions
+            .iter()
+            .fold(Earlier::NONE, |e, p| e.with(hash_position(p)))
     }
 
     #[inline]

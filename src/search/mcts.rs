@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 use crate::{AgreementPolicy, Board, Game, Move, Outcome, Player, Ruleset, Turn};
 
 use super::history::{relevant_tail, HistoryRules};
-use super::rng::SplitMix64;
 use super::{capture_difference, Engine};
+use crate::playout::SplitMix64;
 
 /// A playout still going after this many plies is scored by the captures.
 /// (Djenon-aboure has no rule against endless play.)
@@ -191,11 +191,15 @@ impl<R: Ruleset> Mcts<R> {
         }
         self.line.push(*pos);
         self.tree.clear();
-        self.tree.push(Node::new(*pos, Move::Pass, pos.to_move().opponent(), 0));
+        self.tree
+            .push(Node::new(*pos, Move::Pass, pos.to_move().opponent(), 0));
         let clock = Instant::now();
         let mut iterations = 0;
         while iterations < limits.iterations.max(1) {
-            if iterations > 0 && iterations % CLOCK_EVERY == 0 && limits.time.is_some_and(|t| clock.elapsed() >= t) {
+            if iterations > 0
+                && iterations % CLOCK_EVERY == 0
+                && limits.time.is_some_and(|t| clock.elapsed() >= t)
+            {
                 break;
             }
             self.line.truncate(base + 1);
@@ -283,7 +287,7 @@ impl<R: Ruleset> Mcts<R> {
                 Turn::Over(outcome) => return results(&outcome),
                 Turn::Moves(moves) => moves,
             };
-            let mv = self.rng.pick(moves).unwrap_or(Move::Pass);
+            let mv = self.rng.choose(moves).unwrap_or(Move::Pass);
             self.rules.apply(&mut pos, mv);
             self.line.push(pos);
         }

@@ -22,9 +22,10 @@
 //! Scores are from the point of view of the player to move. A position
 //! evaluated at the horizon scores what the [`Evaluator`] says (clamped to
 //! `±`[`EVAL_LIMIT`]). A finished game scores its final margin (the mover's
-//! total minus the opponent's) pushed beyond [`WIN`] for a win, below `-WIN`
-//! for a loss, and `0` for a draw, so that every proven win outranks every
-//! evaluation; [`proven_margin`] reads the margin back.
+//! total minus the opponent's) times 256, pushed beyond [`WIN`] for a win,
+//! below `-WIN` for a loss, and `0` for a draw, so that every proven win
+//! outranks every evaluation; a win found sooner scores a little more
+//! ([`terminal_score`]); [`proven_margin`] reads the margin back.
 //!
 //! ```
 //! use mancala_rules::games::Bohnenspiel;
@@ -45,7 +46,6 @@
 mod alphabeta;
 mod history;
 mod mcts;
-mod rng;
 
 use std::time::Duration;
 
@@ -67,27 +67,44 @@ pub const EVAL_LIMIT: i32 = WIN / 4;
 /// The deepest search, in plies; deeper limits are cut to this.
 pub const MAX_DEPTH: u32 = 120;
 
-/// The score of a finished game whose final margin for the mover is `margin`.
+/// The score of a finished game whose final margin for the mover is `margin`,
+/// found `ply` plies ahead: `WIN + 256 * margin - ply` for a win, `-WIN +
+/// 256 * margin + ply` for a loss, `0` for a draw. The margin comes first; among
+/// equal margins the engine takes the shortest win and the longest loss (so
+/// that a won game is brought to its end). `ply` is capped at 255.
 ///
 /// ```
 /// use mancala_rules::search::{proven_margin, terminal_score, WIN};
 ///
-/// assert_eq!(terminal_score(4), WIN + 4);
-/// assert_eq!(terminal_score(-6), -WIN - 6);
-/// assert_eq!(terminal_score(0), 0);
-/// assert_eq!(proven_margin(terminal_score(-6)), Some(-6));
+/// assert_eq!(terminal_score(4, 0), WIN + 1024);
+/// assert!(terminal_score(4, 3) < terminal_score(4, 1));
+/// assert!(terminal_score(5, 9) > terminal_score(4, 1));
+/// assert_eq!(terminal_score(0, 7), 0);
+/// assert_eq!(proven_margin(terminal_score(-6, 5)), Some(-6));
+/// assert_eq!(proven_margin(terminal_score(6, 5)), Some(6));
 /// assert_eq!(proven_margin(12), None); // an evaluation
 /// ```
 #[must_use]
-pub const fn terminal_score(margin: i32) -> i32 {
+pub const fn terminal_score(margin: i32, ply: u32) -> i32 {
+    let margin = if margin > MAX_MARGIN {
+        MAX_MARGIN
+    } else if margin < -MAX_MARGIN {
+        -MAX_MARGIN
+    } else {
+        margin
+    };
+    let ply = if ply > 255 { 255 } else { ply as i32 };
     if margin > 0 {
-        WIN + margin
+        WIN + 256 * margin - ply
     } else if margin < 0 {
-        -WIN + margin
+        -WIN + 256 * margin + ply
     } else {
         0
     }
 }
+
+/// Margins beyond this (only invalid positions have them) count as this.
+const MAX_MARGIN: i32 = 1 << 16;
 
 /// The final margin a score proves (a won or lost game), or `None` for an
 /// evaluation. A proven draw scores `0` like an even evaluation, so it reads
@@ -95,9 +112,9 @@ pub const fn terminal_score(margin: i32) -> i32 {
 #[must_use]
 pub const fn proven_margin(score: i32) -> Option<i32> {
     if score > EVAL_LIMIT {
-        Some(score - WIN)
+        Some((score - WIN + 255) / 256)
     } else if score < -EVAL_LIMIT {
-        Some(score + WIN)
+        Some((score + WIN).div_euclid(256))
     } else {
         None
     }
@@ -106,8 +123,9 @@ pub const fn proven_margin(score: i32) -> Option<i32> {
 /// The final margin of `outcome` for `player`: their total minus the other's.
 #[must_use]
 pub fn margin_for(outcome: &Outcome, player: Player) -> i32 {
-    let [south, north] = outcome.totals.map(|t| i64::from(t));
-    let margin = (south - north).clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT)) as i32;
+    let [south, north] = outcome.totals.map(i64::from);
+    let limit = i64::from(MAX_MARGIN);
+    let margin = (south - north).clamp(-limit, limit) as i32;
     match player {
         Player::South => margin,
         Player::North => -margin,
