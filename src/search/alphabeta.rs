@@ -178,42 +178,47 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
     /// The same engine with another evaluation.
     #[must_use]
     pub fn with_evaluator<E2: Evaluator<R>>(self, evaluator: E2) -> AlphaBeta<R, E2, O> {
-        AlphaBeta {
-            evaluator,
-            rules: self.rules,
-            oracle: self.oracle,
-            history_rules: self.history_rules,
-            table: self.table,
-            generation: self.generation,
-            line: self.line,
-            root: self.root,
-            children: self.children,
-            pv: self.pv,
-            nodes: 0,
-            limits: self.limits,
-            default_limits: self.default_limits,
-            clock: None,
-            aborted: false,
-        }
+        self.rebuild(|_, oracle| (evaluator, oracle))
     }
 
     /// The same engine with an exact-value oracle (an endgame table).
     #[must_use]
     pub fn with_oracle<O2: Oracle<R>>(self, oracle: O2) -> AlphaBeta<R, E, O2> {
-        AlphaBeta {
+        self.rebuild(|evaluator, _| (evaluator, oracle))
+    }
+
+    /// The same engine with the evaluator and oracle replaced by `replace`.
+    fn rebuild<E2, O2>(self, replace: impl FnOnce(E, O) -> (E2, O2)) -> AlphaBeta<R, E2, O2> {
+        let AlphaBeta {
+            rules,
+            evaluator,
             oracle,
-            rules: self.rules,
-            evaluator: self.evaluator,
-            history_rules: self.history_rules,
-            table: self.table,
-            generation: self.generation,
-            line: self.line,
-            root: self.root,
-            children: self.children,
-            pv: self.pv,
+            history_rules,
+            table,
+            generation,
+            line,
+            root,
+            children,
+            pv,
+            limits,
+            default_limits,
+            ..
+        } = self;
+        let (evaluator, oracle) = replace(evaluator, oracle);
+        AlphaBeta {
+            rules,
+            evaluator,
+            oracle,
+            history_rules,
+            table,
+            generation,
+            line,
+            root,
+            children,
+            pv,
             nodes: 0,
-            limits: self.limits,
-            default_limits: self.default_limits,
+            limits,
+            default_limits,
             clock: None,
             aborted: false,
         }
