@@ -6,13 +6,19 @@
 //! cargo run --release --example solve -- tihbat
 //! # One start: `value V` (South's total minus North's), then the best first moves.
 //! cargo run --release --example solve -- tihbat --seeds 7
-//! # An endgame table: every position with up to 16 seeds on the board, saved.
-//! cargo run --release --example solve -- bohnenspiel --max-seeds 16 --out bohnenspiel-16.tbl
+//! # An endgame table: every position with up to 18 seeds on the board (the
+//! # default: 18 for Bohnenspiel and Djenon-aboure, 15 for Al-manqala), saved.
+//! cargo run --release --example solve -- bohnenspiel --max-seeds 18 --out bohnenspiel-18.tbl
 //! # Questions: the value and best moves of positions in standard notation.
-//! cargo run --release --example solve -- bohnenspiel --in bohnenspiel-16.tbl \
+//! cargo run --release --example solve -- bohnenspiel --in bohnenspiel-18.tbl \
 //!     --position "0 0 0 0 1 2 | 1 0 3 0 0 1 30-34 S"
 //! echo "1 2 | 3 0 10-12 N" | cargo run --release --example solve -- tihbat --stdin
 //! ```
+//!
+//! For each position asked about it prints the position, `value V` (South's
+//! final total minus North's under perfect play), `mover V` (the same for the
+//! player to move), `best` (the best moves) and `moves` (each legal move with
+//! its value for the player to move).
 //!
 //! Options: `--seeds K` (Tihbat: the start with K counters a pit),
 //! `--max-seeds K` (the table's largest board), `--out FILE` / `--in FILE`
@@ -22,7 +28,7 @@
 
 use std::error::Error;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::time::Instant;
 
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
@@ -68,18 +74,24 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     if args.game.is_empty() {
-        return Err("usage: solve GAME [--seeds K | --max-seeds K] [--out FILE | --in FILE] \
+        return Err(
+            "usage: solve GAME [--seeds K | --max-seeds K] [--out FILE | --in FILE] \
                     [--position POS]... [--stdin] [--threads N] [--chain] [--hemprich]\n\
                     GAME is tihbat, bohnenspiel, djenon-aboure or al-manqala"
-            .into());
+                .into(),
+        );
     }
     Ok(args)
 }
 
-/// A progress bar on stderr, one update per seed count.
+/// A progress bar on stderr, one update per seed count (only on a terminal).
 fn progress_bar(label: &str) -> impl FnMut(LevelProgress) + '_ {
     let started = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
     move |p: LevelProgress| {
+        if !terminal {
+            return;
+        }
         let width = 40;
         let filled = (p.done as f64 / p.total.max(1) as f64 * width as f64) as usize;
         eprint!(
@@ -147,12 +159,17 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
             Ok(pos) => match (table.value(&pos), table.best_moves(&pos), table.move_values(&pos)) {
                 (Some(value), Some(best), Some(moves)) => {
                     let moves: Vec<String> = moves.iter().map(|(m, v)| format!("{m}:{v}")).collect();
+                    let south = if pos.to_move().index() == 0 { value } else { -value };
                     println!("{pos}");
-                    println!("value {value}");
+                    println!("value {south}");
+                    println!("mover {value}");
                     println!("best {best}");
                     println!("moves {}", moves.join(" "));
                 }
-                _ => println!("{pos}: more than {} seeds on the board: not in the table", table.max_seeds()),
+                _ => println!(
+                    "{pos}: more than {} seeds on the board: not in the table",
+                    table.max_seeds()
+                ),
             },
         }
     }
@@ -188,13 +205,19 @@ fn tihbat(args: &Args) -> Result<(), Box<dyn Error>> {
         println!("|---|---|---|---|---|");
         for k in starts {
             let start = <Tihbat as Ruleset>::Position::filled(k);
-            let (Some(value), Some(best), Some(moves)) =
-                (table.value(&start), table.best_moves(&start), table.move_values(&start))
-            else {
+            let (Some(value), Some(best), Some(moves)) = (
+                table.value(&start),
+                table.best_moves(&start),
+                table.move_values(&start),
+            ) else {
                 continue;
             };
             let moves: Vec<String> = moves.iter().map(|(m, v)| format!("{m}: {v:+}")).collect();
-            println!("| {k} | {} | {value:+} | {best} | {} |", 4 * u32::from(k), moves.join(", "));
+            println!(
+                "| {k} | {} | {value:+} | {best} | {} |",
+                4 * u32::from(k),
+                moves.join(", ")
+            );
         }
     }
     answer(&table, args)
@@ -206,13 +229,21 @@ fn endgame<R: Solvable>(rules: R, args: &Args, default_max: u32) -> Result<(), B
 }
 
 fn main() {
-    let result = parse_args().map_err(Box::<dyn Error>::from).and_then(|args| match args.game.as_str() {
-        "tihbat" => tihbat(&args),
-        "bohnenspiel" => endgame(Bohnenspiel { hemprich: args.hemprich }, &args, 12),
-        "djenon-aboure" => endgame(DjenonAboure, &args, 12),
-        "al-manqala" => endgame(AlManqala, &args, 10),
-        other => Err(format!("unknown game '{other}'").into()),
-    });
+    let result = parse_args()
+        .map_err(Box::<dyn Error>::from)
+        .and_then(|args| match args.game.as_str() {
+            "tihbat" => tihbat(&args),
+            "bohnenspiel" => endgame(
+                Bohnenspiel {
+                    hemprich: args.hemprich,
+                },
+                &args,
+                12,
+            ),
+            "djenon-aboure" => endgame(DjenonAboure, &args, 12),
+            "al-manqala" => endgame(AlManqala, &args, 10),
+            other => Err(format!("unknown game '{other}'").into()),
+        });
     if let Err(e) = result {
         eprintln!("error: {e}");
         std::process::exit(2);

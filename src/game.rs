@@ -12,7 +12,7 @@ use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
 ///
 /// - **Repetition** ([`Ruleset::repetition`]): in Tihbat (and Hemprich's
 ///   Bohnenspiel) a position that repeats one seen earlier in this game ends
-///   it at once with the board split equally ([`Repetition`] says how). Positions are compared in full
+///   it at once with the board split equally ([`Repetition`](crate::Repetition) says how). Positions are compared in full
 ///   (board, captures, player to move); since captures never shrink, only the
 ///   positions since the last capture are searched.
 /// - **Agreement** ([`Ruleset::agreement`]): in Al-manqala the players may

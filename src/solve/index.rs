@@ -25,23 +25,31 @@
 pub struct BoardIndex {
     pits: usize,
     max_seeds: u32,
-    /// `binomial[n][k] = C(n, k)` for `n <= max_seeds + pits - 1`, `k < pits`,
-    /// saturating at `u64::MAX`.
-    binomial: Vec<Vec<u64>>,
+    /// `binomial[n * pits + k] = C(n, k)` for `n <= max_seeds + pits - 1`,
+    /// `k < pits`, saturating at `u64::MAX`.
+    binomial: Vec<u64>,
 }
 
 impl BoardIndex {
+    /// The most pits an index handles.
+    pub const MAX_PITS: usize = 64;
+
     /// An index of the boards of `pits` pits holding up to `max_seeds` seeds.
-    /// A board of no pit holds nothing: `pits` is taken as at least 1.
+    ///
+    /// `pits` is taken between 1 and [`MAX_PITS`](Self::MAX_PITS), and
+    /// `max_seeds` at most 255 a pit (a pit holds a `u8`), so that the
+    /// binomial table stays small whatever the arguments.
     #[must_use]
     pub fn new(pits: usize, max_seeds: u32) -> BoardIndex {
-        let pits = pits.max(1);
+        let pits = pits.clamp(1, Self::MAX_PITS);
+        let max_seeds = max_seeds.min(255 * pits as u32);
         let rows = max_seeds as usize + pits;
-        let mut binomial = vec![vec![0u64; pits]; rows];
+        let mut binomial = vec![0u64; rows * pits];
         for n in 0..rows {
-            binomial[n][0] = 1;
+            binomial[n * pits] = 1;
             for k in 1..pits.min(n + 1) {
-                binomial[n][k] = binomial[n - 1][k - 1].saturating_add(binomial[n - 1][k]);
+                binomial[n * pits + k] =
+                    binomial[(n - 1) * pits + k - 1].saturating_add(binomial[(n - 1) * pits + k]);
             }
         }
         BoardIndex {
@@ -63,8 +71,12 @@ impl BoardIndex {
         self.max_seeds
     }
 
+    #[inline]
     fn choose(&self, n: usize, k: usize) -> u64 {
-        self.binomial.get(n).and_then(|row| row.get(k)).copied().unwrap_or(0)
+        if k >= self.pits {
+            return 0;
+        }
+        self.binomial.get(n * self.pits + k).copied().unwrap_or(0)
     }
 
     /// Number of boards holding exactly `seeds` seeds,
@@ -80,25 +92,34 @@ impl BoardIndex {
     }
 
     /// The rank of a board among those with the same number of seeds; `None`
-    /// if it has the wrong number of pits or more than
-    /// [`max_seeds`](Self::max_seeds) seeds.
+    /// if it has the wrong number of pits, more than
+    /// [`max_seeds`](Self::max_seeds) seeds, or its seed count has too many
+    /// boards to count ([`count`](Self::count) is `None`).
+    #[inline]
     #[must_use]
     pub fn rank(&self, board: &[u8]) -> Option<u64> {
+        self.seeds_and_rank(board).map(|(_, rank)| rank)
+    }
+
+    /// The seeds on a board and its rank, in one pass; `None` as for
+    /// [`rank`](Self::rank).
+    #[inline]
+    #[must_use]
+    pub fn seeds_and_rank(&self, board: &[u8]) -> Option<(u32, u64)> {
+        let (last, rest) = board.split_last()?;
         if board.len() != self.pits {
-            return None;
-        }
-        let seeds: u32 = board.iter().map(|&s| u32::from(s)).sum();
-        if seeds > self.max_seeds {
             return None;
         }
         let mut rank = 0u64;
         let mut bar = 0usize;
-        for (j, &seeds) in board[..self.pits - 1].iter().enumerate() {
+        for (j, &seeds) in rest.iter().enumerate() {
             bar += usize::from(seeds);
-            rank += self.choose(bar, j + 1);
+            rank = rank.saturating_add(self.choose(bar, j + 1));
             bar += 1;
         }
-        Some(rank)
+        let seeds = (bar + usize::from(*last) + 1 - self.pits) as u32;
+        // A count that fits means every term above fitted too.
+        self.count(seeds).map(|_| (seeds, rank))
     }
 
     /// Writes into `board` the board of `seeds` seeds with rank `rank`.
@@ -139,5 +160,35 @@ impl BoardIndex {
             }
             Err(_) => false,
         }
+    }
+
+    /// Steps `board` to the board of the next rank with the same seeds;
+    /// returns `false` (leaving `board` unchanged) after the last one.
+    ///
+    /// ```
+    /// use mancala_rules::solve::BoardIndex;
+    ///
+    /// let index = BoardIndex::new(3, 2);
+    /// let mut board = [0, 0, 2]; // rank 0
+    /// let mut ranks = vec![index.rank(&board).unwrap()];
+    /// while index.next_board(&mut board) {
+    ///     ranks.push(index.rank(&board).unwrap());
+    /// }
+    /// assert_eq!(ranks, [0, 1, 2, 3, 4, 5]);
+    /// ```
+    #[inline]
+    pub fn next_board(&self, board: &mut [u8]) -> bool {
+        // The ranks count up like an odometer: the first non-empty pit after
+        // pit 0 gives one seed to the pit before it, which also takes pit 0's.
+        let Some(i) = (1..board.len()).find(|&i| board[i] > 0) else {
+            return false;
+        };
+        let Some(moved) = board[0].checked_add(1) else {
+            return false;
+        };
+        board[i] -= 1;
+        board[0] = 0;
+        board[i - 1] = moved;
+        true
     }
 }

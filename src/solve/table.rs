@@ -17,7 +17,7 @@ use crate::{Board, Move, MoveSet, Turn};
 /// |---|---|
 /// | 8 | `FORMAT_MAGIC`, `b"MNCLSOL1"` |
 /// | 1 | length `L` of the game's name |
-/// | `L` | the game's name, [`Ruleset::name`] (UTF-8), e.g. `bohnenspiel` |
+/// | `L` | the game's name, [`Ruleset::name`](crate::Ruleset::name) (UTF-8), e.g. `bohnenspiel` |
 /// | 1 | `P`, pits on the board |
 /// | 1 | `K`, the largest seed count on the board (at most 127) |
 /// | … | for each seed count `s` from 0 to `K`: `2·C(s+P−1, P−1)` board values |
@@ -64,6 +64,7 @@ pub struct LevelProgress {
 /// ```
 /// use mancala_rules::games::Bohnenspiel;
 /// use mancala_rules::solve::Table;
+/// use mancala_rules::Ruleset;
 ///
 /// let table = Table::build(Bohnenspiel::default(), 4)?;
 /// // South sows pit 6 into pit 7, which then holds 2: captured, and North,
@@ -73,7 +74,7 @@ pub struct LevelProgress {
 /// assert_eq!(table.board_value(&pos), Some(2));
 /// assert_eq!(table.best_moves(&pos).map(|m| m.to_string()), Some("6".to_string()));
 /// // Positions with more than 4 seeds on the board are not in the table.
-/// assert_eq!(table.value(&Default::default()), None);
+/// assert_eq!(table.value(&Bohnenspiel::default().start()), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -408,22 +409,47 @@ impl<'a, R: Solvable> Level<'a, R> {
             (Some(rank), Some(count)) if seeds <= self.seeds => {
                 Ok((seeds, (pos.to_move().index() as u64 * count + rank) as usize))
             }
-            _ => Err(SolveError::Rules(format!("a move from a {}-seed board led to {pos}", self.seeds))),
+            _ => Err(SolveError::Rules(format!(
+                "a move from a {}-seed board led to {pos}",
+                self.seeds
+            ))),
         }
     }
 
-    /// Expands node `node`: its end value if the game is over there, or each
-    /// of its moves given to `on_step`.
-    fn expand(&self, node: usize, mut on_step: impl FnMut(Step)) -> Result<Option<i8>, SolveError> {
+    /// Calls `visit(node, board, mover)` for each node of `nodes`, in order,
+    /// stepping the board from one rank to the next.
+    fn for_nodes(
+        &self,
+        nodes: std::ops::Range<usize>,
+        mut visit: impl FnMut(usize, &[u8], u8) -> Result<(), SolveError>,
+    ) -> Result<(), SolveError> {
         let pits = R::Position::PITS;
         let mut board = [0u8; 32];
-        let mover = (node as u64 / self.count.max(1)) as u8;
-        let rank = node as u64 % self.count.max(1);
-        if !self.index.unrank(self.seeds, rank, &mut board[..pits]) {
-            return Err(SolveError::Rules(format!("no board of rank {rank}")));
+        let board = &mut board[..pits];
+        let count = self.count.max(1);
+        let first = nodes.start;
+        for node in nodes {
+            let rank = node as u64 % count;
+            let stepped = node != first && rank != 0 && self.index.next_board(board);
+            if !stepped && !self.index.unrank(self.seeds, rank, board) {
+                return Err(SolveError::Rules(format!("no board of rank {rank}")));
+            }
+            visit(node, board, (node as u64 / count) as u8)?;
         }
-        let pos = R::Position::from_parts(&board[..pits], [0, 0], mover)
-            .map_err(|e| SolveError::Rules(e.to_string()))?;
+        Ok(())
+    }
+
+    /// Expands the position of `board` with `mover` to move: its end value if
+    /// the game is over there, or each of its moves given to `on_step`.
+    #[inline]
+    fn expand(
+        &self,
+        board: &[u8],
+        mover: u8,
+        mut on_step: impl FnMut(Step),
+    ) -> Result<Option<i8>, SolveError> {
+        let pos =
+            R::Position::from_parts(board, [0, 0], mover).map_err(|e| SolveError::Rules(e.to_string()))?;
         let moves = match self.rules.turn(&pos) {
             Turn::Over(outcome) => {
                 let mover = usize::from(mover);
@@ -436,7 +462,9 @@ impl<'a, R: Solvable> Level<'a, R> {
             let mut child = pos;
             self.rules.apply(&mut child, mv);
             if child.to_move() == pos.to_move() {
-                return Err(SolveError::Rules(format!("move {mv} in {pos} did not pass the turn")));
+                return Err(SolveError::Rules(format!(
+                    "move {mv} in {pos} did not pass the turn"
+                )));
             }
             let (seeds, at) = self.node_of(&child)?;
             if seeds == self.seeds {
@@ -465,7 +493,10 @@ impl<'a, R: Solvable> Level<'a, R> {
             let workers: Vec<_> = (0..threads.max(1))
                 .map(|_| {
                     scope.spawn(|| loop {
-                        let next = chunks.lock().map_err(|_| SolveError::Rules("a worker panicked".into()))?.next();
+                        let next = chunks
+                            .lock()
+                            .map_err(|_| SolveError::Rules("a worker panicked".into()))?
+                            .next();
                         match next {
                             Some((i, (a, b))) => work(i * CHUNK, a, b)?,
                             None => return Ok(()),
@@ -486,19 +517,20 @@ impl<'a, R: Solvable> Level<'a, R> {
         let mut pending = vec![0u8; n];
         let in_degree: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
         self.par_chunks(threads, &mut best, &mut pending, |first, best, pending| {
-            for (i, (best, pending)) in best.iter_mut().zip(pending.iter_mut()).enumerate() {
-                let end = self.expand(first + i, |step| match step {
+            self.for_nodes(first..first + best.len(), |node, board, mover| {
+                let (best, pending) = (&mut best[node - first], &mut pending[node - first]);
+                let end = self.expand(board, mover, |step| match step {
                     Step::Exit(value) => *best = (*best).max(value),
                     Step::Stay(child) => {
-                        *pending += 1;
+                        *pending = pending.saturating_add(1);
                         in_degree[child as usize].fetch_add(1, Ordering::Relaxed);
                     }
                 })?;
                 if let Some(value) = end {
                     *best = value;
                 }
-            }
-            Ok(())
+                Ok(())
+            })
         })?;
         // Predecessor lists (compressed rows): `starts[y]..starts[y + 1]`.
         let mut starts = Vec::with_capacity(n + 1);
@@ -519,22 +551,28 @@ impl<'a, R: Solvable> Level<'a, R> {
         let edges: Vec<AtomicU32> = (0..sum).map(|_| AtomicU32::new(0)).collect();
         // Pass 2: fill the predecessor lists.
         par_ranges(threads, n, |nodes| {
-            for node in nodes {
-                let node = node as u32;
-                self.expand(node as usize, |step| {
+            self.for_nodes(nodes, |node, board, mover| {
+                self.expand(board, mover, |step| {
                     if let Step::Stay(child) = step {
                         let slot = in_degree[child as usize].fetch_add(1, Ordering::Relaxed);
                         if let Some(edge) = edges.get(slot as usize) {
-                            edge.store(node, Ordering::Relaxed);
+                            edge.store(node as u32, Ordering::Relaxed);
                         }
                     }
                 })?;
-            }
-            Ok(())
+                Ok(())
+            })
         })?;
         drop(in_degree);
         let edges: Vec<u32> = edges.into_iter().map(AtomicU32::into_inner).collect();
-        Ok(attract(&best, &mut pending, &starts, &edges, self.seeds, keep_order))
+        Ok(attract(
+            &best,
+            &mut pending,
+            &starts,
+            &edges,
+            self.seeds,
+            keep_order,
+        ))
     }
 }
 
@@ -562,7 +600,14 @@ fn attract(
         settled = settled.wrapping_add(1);
         queue.push(node as u32);
     };
-    for t in (1..=seeds.min(127) as i8).rev() {
+    // No threshold above the largest exit or end value can settle anything.
+    let top = best
+        .iter()
+        .filter(|&&b| b != NO_EXIT)
+        .map(|&b| b.unsigned_abs())
+        .max()
+        .unwrap_or(0);
+    for t in (1..=seeds.min(u32::from(top)).min(127) as i8).rev() {
         queue.clear();
         for node in 0..n {
             if value[node] != UNSET {
@@ -628,11 +673,19 @@ fn par_ranges(
 }
 
 /// Joins the workers, keeping the first error.
-fn join_all(workers: Vec<std::thread::ScopedJoinHandle<'_, Result<(), SolveError>>>) -> Result<(), SolveError> {
-    workers
-        .into_iter()
-        .map(|w| w.join().unwrap_or_else(|_| Err(SolveError::Rules("a worker panicked".into()))))
-        .collect()
+fn join_all(
+    workers: Vec<std::thread::ScopedJoinHandle<'_, Result<(), SolveError>>>,
+) -> Result<(), SolveError> {
+    let mut result = Ok(());
+    for worker in workers {
+        let joined = worker
+            .join()
+            .unwrap_or_else(|_| Err(SolveError::Rules("a worker panicked".into())));
+        if result.is_ok() {
+            result = joined;
+        }
+    }
+    result
 }
 
 /// A margin as a stored value.
