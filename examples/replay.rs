@@ -26,13 +26,19 @@ struct Request {
 /// number in plain decimal. (The library's parser is more forgiving, for people.)
 fn parse_move(value: &Value) -> Result<Move, String> {
     let Value::String(text) = value else {
-        return Err(format!("{value} is not a move: moves are strings such as \"7\" or \"pass\""));
+        return Err(format!(
+            "{value} is not a move: moves are strings such as \"7\" or \"pass\""
+        ));
     };
-    let mv: Move = text.parse().map_err(|e: mancala_rules::ParseError| e.to_string())?;
+    let mv: Move = text
+        .parse()
+        .map_err(|e: mancala_rules::ParseError| e.to_string())?;
     if mv.to_string() == *text {
         Ok(mv)
     } else {
-        Err(format!("'{text}' is not a move in standard notation: write a pit number such as 7, or pass"))
+        Err(format!(
+            "'{text}' is not a move in standard notation: write a pit number such as 7, or pass"
+        ))
     }
 }
 
@@ -77,7 +83,9 @@ fn respond(line: &str) -> Value {
         Err(e) => return json!({"error": error(0, format!("unreadable request: {e}"))}),
     };
     // Names are case-insensitive, and otherwise exact.
-    let kind = GameKind::ALL.into_iter().find(|kind| kind.name().eq_ignore_ascii_case(&request.game));
+    let kind = GameKind::ALL
+        .into_iter()
+        .find(|kind| kind.name().eq_ignore_ascii_case(&request.game));
     let Some(kind) = kind else {
         let e = mancala_rules::ParseError::UnknownGame(request.game.clone());
         return json!({"game": request.game, "error": error(0, e)});

@@ -213,7 +213,10 @@ impl Iterator for PitSet {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.len(), Some(self.len()))
+        // Not `self.len()`: on `&self` that is `ExactSizeIterator::len`,
+        // which calls back here.
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
     }
 }
 
@@ -348,7 +351,7 @@ impl Iterator for MoveIter {
         }
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.pits.len() + self.pass as usize;
+        let n = self.pits.bits().count_ones() as usize + self.pass as usize;
         (n, Some(n))
     }
 }

@@ -72,7 +72,12 @@ fn check_game<R: Ruleset + Default>(perft_depth: u32) {
         }
     });
     assert!(moves_seen > 200, "{}: too few moves sampled", rules.name());
-    assert_eq!(allocations, 0, "{}: legal moves and apply allocated", rules.name());
+    assert_eq!(
+        allocations,
+        0,
+        "{}: legal moves and apply allocated",
+        rules.name()
+    );
 
     let start = rules.start();
     let mut nodes = 0;

@@ -154,9 +154,9 @@ impl Partie {
     /// Cumulative totals, `[south, north]`.
     #[must_use]
     pub fn totals(&self) -> [u32; 2] {
-        self.games
-            .iter()
-            .fold([0, 0], |[s, n], [gs, gn]| [s + gs, n + gn])
+        self.games.iter().fold([0, 0], |[s, n], [gs, gn]| {
+            [s.saturating_add(*gs), n.saturating_add(*gn)]
+        })
     }
 
     /// The winner of the match, once decided.

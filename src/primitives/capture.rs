@@ -102,7 +102,8 @@ impl Capture {
     /// "grand slam").
     #[must_use]
     pub fn empties<const P: usize>(&self, pits: &[u8; P], row: PitSet) -> bool {
-        row.difference(self.pits).all(|pit| pits[pit] == 0)
+        row.difference(self.pits)
+            .all(|pit| pits.get(pit).is_none_or(|&seeds| seeds == 0))
     }
 
     /// Empties the captured pits and returns the seeds taken.

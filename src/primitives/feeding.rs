@@ -23,10 +23,12 @@ use crate::position::{Player, Position};
 pub fn feeding_moves<const P: usize>(pos: &Position<P>, candidates: PitSet, sowing: Sowing) -> PitSet {
     let opponents_row = Position::<P>::row(pos.to_move.opponent());
     candidates.filter(|pit| {
-        !sowing
-            .reached(P, pit, pos.pits[pit])
-            .intersection(opponents_row)
-            .is_empty()
+        pos.pits.get(pit).is_some_and(|&seeds| {
+            !sowing
+                .reached(P, pit, seeds)
+                .intersection(opponents_row)
+                .is_empty()
+        })
     })
 }
 

@@ -220,8 +220,11 @@ pub struct EndlessRelay {
 /// the pit it starts from, so the relay is endless exactly when a (board,
 /// start) pair repeats. Brent's cycle detection finds the first repetition
 /// with one saved board and no allocation, and costs one comparison per lap,
-/// nothing when there is no relay. There is no lap limit. On `Err` the pits
-/// hold some board of the cycle: work on a copy.
+/// nothing when there is no relay. There is no lap limit, so finding a cycle
+/// takes about as many laps as the cycle is long: a few hundred for
+/// Djenon-aboure's counts, but billions for a relay that restarts on every
+/// count (`Counts::at_least(1)`), which no sensible game uses. On `Err` the
+/// pits hold some board of the cycle: work on a copy.
 ///
 /// ```
 /// use mancala_rules::primitives::{relay_sow, Counts, Sowing};
