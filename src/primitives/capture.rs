@@ -103,7 +103,7 @@ impl Capture {
     #[must_use]
     pub fn empties<const P: usize>(&self, pits: &[u8; P], row: PitSet) -> bool {
         row.difference(self.pits)
-            .all(|pit| pits.get(pit).is_none_or(|&seeds| seeds == 0))
+            .all(|pit| !pits.get(pit).is_some_and(|&seeds| seeds != 0))
     }
 
     /// Empties the captured pits and returns the seeds taken.
