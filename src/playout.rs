@@ -40,22 +40,63 @@ impl SplitMix64 {
     }
 
     /// A uniformly random move of `moves`, or `None` if there is none.
+    ///
+    /// Without a branch that depends on the move drawn: the legal pits of a
+    /// row lie within 8 consecutive bits, whose count and n-th set bit come
+    /// from a table (a loop over the bits would mispredict on every call).
     #[inline]
     pub fn choose(&mut self, moves: MoveSet) -> Option<Move> {
         if moves.is_pass() {
             return Some(Move::Pass);
         }
-        let mut bits = moves.pit_set().bits();
+        let bits = moves.pit_set().bits();
         if bits == 0 {
             return None;
         }
-        // Drop a random number of the lowest set bits, then take the lowest.
-        for _ in 0..self.below(bits.count_ones() as usize) {
-            bits &= bits - 1;
-        }
-        Some(Move::from_index(bits.trailing_zeros() as usize))
+        let first = bits.trailing_zeros();
+        let window = bits >> first;
+        let index = if window < 256 {
+            let window = window as usize;
+            let n = self.below(usize::from(SELECT.count[window]));
+            first as usize + usize::from(SELECT.nth[window][n])
+        } else {
+            // Pits spread over more than 8 positions (not a single row of a
+            // crate game): drop a random number of the lowest set bits.
+            let mut bits = bits;
+            for _ in 0..self.below(bits.count_ones() as usize) {
+                bits &= bits - 1;
+            }
+            bits.trailing_zeros() as usize
+        };
+        Some(Move::from_index(index))
     }
 }
+
+/// For every 8-bit set of pits: how many there are, and where the n-th is.
+struct SelectTable {
+    count: [u8; 256],
+    nth: [[u8; 8]; 256],
+}
+
+const SELECT: SelectTable = {
+    let mut table = SelectTable {
+        count: [0; 256],
+        nth: [[0; 8]; 256],
+    };
+    let mut window = 0;
+    while window < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if window >> bit & 1 == 1 {
+                table.nth[window][table.count[window] as usize] = bit as u8;
+                table.count[window] += 1;
+            }
+            bit += 1;
+        }
+        window += 1;
+    }
+    table
+};
 
 /// The SplitMix64 finaliser: spreads every input bit over the whole word
 /// (also a good hash of a 64-bit value).

@@ -116,6 +116,7 @@ impl SowingTurn {
                 report.last_pit = Some(last as u8 + 1);
                 let mut captured = self.capture.find(&pos.pits, last, self.scope.pits::<P>(player));
                 if self.grand_slam == GrandSlam::CapturesNothing
+                    && !captured.is_empty()
                     && captured.empties(&pos.pits, Position::<P>::row(player.opponent()))
                 {
                     captured = super::Capture::NONE;
