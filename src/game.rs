@@ -192,10 +192,7 @@ impl<R: Ruleset> Game<R> {
     /// How many times the current position has occurred in this game,
     /// counting itself.
     pub fn occurrences(&self) -> u32 {
-        let current = self.position();
-        since_last_capture(&self.positions, current)
-            .filter(|pos| *pos == current)
-            .count() as u32
+        occurrences(&self.positions, self.position())
     }
 
     /// Ends the game by the players' agreement: the seeds on the board are
@@ -248,10 +245,17 @@ impl<R: Ruleset> Game<R> {
 
 /// The positions of `path` (latest first) back to the last capture before
 /// `pos`: captures only grow, so no earlier position can equal `pos`.
-fn since_last_capture<'a, B: Board>(path: &'a [B], pos: &'a B) -> impl Iterator<Item = &'a B> {
+pub(crate) fn since_last_capture<'a, B: Board>(path: &'a [B], pos: &'a B) -> impl Iterator<Item = &'a B> {
     path.iter()
         .rev()
         .take_while(|earlier| earlier.scores() == pos.scores())
+}
+
+/// How many times `pos` occurs in `path`.
+pub(crate) fn occurrences<B: Board>(path: &[B], pos: &B) -> u32 {
+    since_last_capture(path, pos)
+        .filter(|earlier| *earlier == pos)
+        .count() as u32
 }
 
 /// Whether `pos` occurs in `path`: a repetition.

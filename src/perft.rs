@@ -39,9 +39,11 @@ pub fn perft<R: Ruleset>(rules: &R, pos: &R::Position, depth: u32) -> u64 {
 }
 
 fn perft_memoryless<R: Ruleset>(rules: &R, pos: &R::Position, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
     let moves = rules.legal_moves(pos);
     match depth {
-        0 => 1,
         1 => moves.len() as u64,
         _ => moves
             .into_iter()
@@ -56,10 +58,12 @@ fn perft_memoryless<R: Ruleset>(rules: &R, pos: &R::Position, depth: usize) -> u
 
 /// `path[..=at]` holds the positions from the root to the current one.
 fn perft_with_path<R: Ruleset>(rules: &R, path: &mut [R::Position], at: usize, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
     let pos = path[at];
     let moves = rules.legal_moves(&pos);
     match depth {
-        0 => 1,
         1 => moves.len() as u64,
         _ => {
             let mut count = 0;

@@ -419,23 +419,26 @@ impl<const P: usize> Board for Position<P> {
     }
     #[inline(always)]
     fn fingerprint(&self) -> u64 {
-        // Mixed by multiplies, as FxHash does: the whole board of up to 16
-        // pits in one 128-bit word, larger boards eight pits at a time.
+        // FxHash-style rounds, one 64-bit word each (the captures and mover,
+        // then the pits eight at a time), so that no two inputs share a
+        // round's bits; the last step folds the high bits into the low ones,
+        // which hash tables index by.
         const K: u64 = 0x517C_C1B7_2722_0A95;
+        let round = |hash: u64, word: u64| (hash.rotate_left(5) ^ word).wrapping_mul(K);
         let head = u64::from(self.scores[0]) | u64::from(self.scores[1]) << 8 | (self.to_move as u64) << 16;
         let hash = if P <= 16 {
             let mut word = [0u8; 16];
             word[..P].copy_from_slice(&self.pits);
             let board = u128::from_le_bytes(word);
-            ((board as u64) ^ head).wrapping_mul(K).rotate_left(26) ^ (board >> 64) as u64
+            round(round(round(0, head), board as u64), (board >> 64) as u64)
         } else {
-            self.pits.chunks(8).fold(head, |hash, chunk| {
+            self.pits.chunks(8).fold(round(0, head), |hash, chunk| {
                 let mut word = [0u8; 8];
                 word[..chunk.len()].copy_from_slice(chunk);
-                (hash ^ u64::from_le_bytes(word)).wrapping_mul(K).rotate_left(26)
+                round(hash, u64::from_le_bytes(word))
             })
         };
-        hash.wrapping_mul(K)
+        hash ^ hash >> 32
     }
 }
 

@@ -1,7 +1,7 @@
 //! The rules that depend on the game's history, applied along a line of play
 //! exactly as [`Game`](crate::Game) applies them.
 
-use crate::game::repeats;
+use crate::game::{occurrences, repeats, since_last_capture};
 use crate::{AgreementPolicy, Board, EndReason, Outcome, Repetition, Ruleset, Turn};
 
 use crate::playout::mix64;
@@ -53,17 +53,6 @@ impl HistoryRules {
     }
 }
 
-/// How many times `pos` occurs in `earlier`. Captures only grow, so only the
-/// positions since the last capture can equal it.
-fn occurrences<B: Board>(earlier: &[B], pos: &B) -> u32 {
-    earlier
-        .iter()
-        .rev()
-        .take_while(|p| p.scores() == pos.scores())
-        .filter(|p| *p == pos)
-        .count() as u32
-}
-
 /// The earlier positions a later one can repeat: the tail of `history` with
 /// the same captures as `pos`. `history` may end with `pos` itself (as
 /// [`Game::positions`](crate::Game::positions) does); that entry is `pos`,
@@ -73,26 +62,15 @@ pub(crate) fn relevant_tail<'a, B: Board>(history: &'a [B], pos: &B) -> &'a [B] 
         Some((last, rest)) if last == pos => rest,
         _ => history,
     };
-    let same = history
-        .iter()
-        .rev()
-        .take_while(|p| p.scores() == pos.scores())
-        .count();
+    let same = since_last_capture(history, pos).count();
     &history[history.len() - same..]
 }
 
-/// A 64-bit hash of a position: FNV-1a over pits, captures and mover, then
-/// mixed so that the low bits (the table index) depend on every input.
+/// A 64-bit hash of a position: its fingerprint, mixed so that the low bits
+/// (the table index) depend on every input.
 #[inline]
 pub(crate) fn hash_position<B: Board>(pos: &B) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01B3;
-    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
-    let scores = pos.scores();
-    let tail = [scores[0], scores[1], pos.to_move().index() as u8];
-    for &byte in pos.pits().iter().chain(tail.iter()) {
-        h = (h ^ u64::from(byte)).wrapping_mul(PRIME);
-    }
-    mix64(h)
+    mix64(pos.fingerprint())
 }
 
 /// The multiset of earlier positions that a position can still repeat (those

@@ -168,6 +168,34 @@ impl<R: Ruleset> Evaluator<R> for CaptureDifference {
     }
 }
 
+/// The margin if the game ended now with each player keeping the seeds of
+/// their own row: captures plus own row, the mover's minus the opponent's.
+/// That is Djenon-aboure's end rule, where it guides a shallow search much
+/// better than the captures alone (relay sowing moves many seeds at once).
+///
+/// ```
+/// use mancala_rules::games::{DjenonAboure, DjenonAbourePosition};
+/// use mancala_rules::search::{CapturesAndOwnRows, Evaluator};
+///
+/// let pos: DjenonAbourePosition = "1 1 0 0 0 0 | 4 4 4 4 4 22 4-0 N".parse()?;
+/// // North: 0 captured + 42 in its row; South: 4 + 2.
+/// assert_eq!(Evaluator::<DjenonAboure>::evaluate(&CapturesAndOwnRows, &pos), 36);
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CapturesAndOwnRows;
+
+impl<R: Ruleset> Evaluator<R> for CapturesAndOwnRows {
+    #[inline]
+    fn evaluate(&self, pos: &R::Position) -> i32 {
+        let (south, north) = pos.pits().split_at(R::Position::PITS / 2);
+        let row = |pits: &[u8]| pits.iter().map(|&s| i32::from(s)).sum::<i32>();
+        let rows = [row(south), row(north)];
+        let me = pos.to_move().index();
+        capture_difference(pos) + rows[me] - rows[1 - me]
+    }
+}
+
 impl<R: Ruleset, F: Fn(&R::Position) -> i32> Evaluator<R> for F {
     fn evaluate(&self, pos: &R::Position) -> i32 {
         self(pos)
