@@ -4,6 +4,8 @@
 //! Ends with exactly `N playouts, P plies in S s (R playouts/s, Q plies/s)`.
 //! GAME is `bohnenspiel`, `djenon-aboure`, `tihbat`, `al-manqala` or `oware`.
 //! Al-manqala's players agree to split on a position's third occurrence.
+//! Games run [`LANES`](mancala_rules::playout::LANES) side by side
+//! ([`Playouts::play_many`]).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,11 +23,10 @@ fn run<R: Ruleset + Default>(count: u64, seed: u64) {
     let mut wins = [0u64; 3];
     let clock = Instant::now();
     let mut plies = 0u64;
-    for _ in 0..count {
-        let result = playouts.play(&start, &mut rng);
+    playouts.play_many(&start, count, &mut rng, |result| {
         plies += u64::from(result.plies);
         wins[result.outcome.winner().map_or(2, |w| w.index())] += 1;
-    }
+    });
     let seconds = clock.elapsed().as_secs_f64().max(1e-9);
     println!("South {} North {} draws {}", wins[0], wins[1], wins[2]);
     println!(

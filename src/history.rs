@@ -7,8 +7,8 @@ use crate::position::Board;
 /// [`clear`](PositionCounts::clear). Open addressing over a power-of-two
 /// table; clearing is O(1) (a generation stamp), so a capture costs nothing.
 /// The table grows (allocates) only when it fills past half, which stops
-/// happening once it has reached the length of the longest capture-free
-/// stretch seen.
+/// happening once it has room for the longest stretch between two clears
+/// seen (for [`Playouts`](crate::playout::Playouts), the longest game).
 #[derive(Clone, Debug)]
 pub(crate) struct PositionCounts<B: Board> {
     slots: Vec<Slot<B>>,

@@ -60,7 +60,7 @@ impl Ruleset for Oware {
         4
     }
 
-    #[inline]
+    #[inline(always)]
     fn turn(&self, pos: &Position<12>) -> Turn {
         if pos.scores[0] >= MAJORITY || pos.scores[1] >= MAJORITY {
             return Turn::Over(Outcome::own_rows(pos).because(EndReason::Majority));
@@ -78,7 +78,7 @@ impl Ruleset for Oware {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, pos: &mut Position<12>, mv: Move) -> MoveReport {
         TURN.play(pos, mv)
     }

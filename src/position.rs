@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ParseError, PositionError};
 use crate::moves::PitSet;
+use crate::primitives::wide::Wide;
 
 /// One of the two players. South (player 0) moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -196,17 +197,12 @@ impl<const P: usize> Position<P> {
     #[inline]
     #[must_use]
     pub fn pits_holding(&self, player: Player, min: u8) -> PitSet {
-        let n = P / 2;
-        let start = player.index() * n;
-        let row = &self.pits[start..start + n];
-        let bits = if n <= 8 && (1..=128).contains(&min) {
-            bytes_at_least(row, min)
+        let all = if P <= 16 {
+            Wide::load(&self.pits).at_least(min)
         } else {
-            row.iter()
-                .enumerate()
-                .fold(0, |bits, (i, &seeds)| bits | u32::from(seeds >= min) << i)
+            (0..P).fold(0, |bits, pit| bits | u32::from(self.pits[pit] >= min) << pit)
         };
-        PitSet::from_bits(bits << start)
+        PitSet::from_bits(all).intersection(Self::row(player))
     }
 
     /// The same board with the turn handed to the other player (a pass).
@@ -304,24 +300,6 @@ impl<const P: usize> FromStr for Position<P> {
         }
         Ok(Self::new(pits, scores, to_move))
     }
-}
-
-/// Bit `i` set where `row[i] >= min`, for rows of at most 8 pits and
-/// `1 <= min <= 128`: the row is read as one 64-bit word and compared byte-wise
-/// (SWAR), with no branch per pit. This is the hot path of move generation.
-#[inline(always)]
-fn bytes_at_least(row: &[u8], min: u8) -> u32 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut word = [0u8; 8];
-    word[..row.len()].copy_from_slice(row);
-    let x = u64::from_le_bytes(word);
-    // A byte >= 128 has its high bit; a smaller one gets it when adding
-    // 128 - min (no carry crosses bytes: 127 + 127 < 256). Padding bytes are 0.
-    let high = (x | ((x & LOW7) + u64::from(128 - min) * ONES)) & HIGH;
-    // Gather the high bits: byte i's bit lands at bit 56 + i.
-    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 fn parse_count(token: &str) -> Result<u8, ParseError> {

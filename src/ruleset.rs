@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, PositionError};
 use crate::moves::{Move, MoveSet, PitSet};
+use crate::playout::SplitMix64;
 use crate::position::{Board, Player};
 
 /// The rules of one game: geometry, opening, legal moves, applying a move and
@@ -57,6 +58,46 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     /// the resulting position is unspecified, but this never panics. Use
     /// [`play`](Ruleset::play) for checked play.
     fn apply(&self, pos: &mut Self::Position, mv: Move) -> MoveReport;
+
+    /// Plays a uniformly random legal move on `pos` and reports it, or, when
+    /// the game is over, leaves `pos` as it is and returns the outcome: the
+    /// step of random playouts ([`Playouts`](crate::playout::Playouts)).
+    ///
+    /// The default draws from [`turn`](Ruleset::turn)'s moves with
+    /// [`SplitMix64::choose`]. Rules may override it with anything that draws
+    /// from the same distribution for less: Djenon-aboure draws among the pits
+    /// that may move and sows only the one drawn, dropping it and drawing
+    /// again if its relay never ends, instead of sowing every candidate to
+    /// list the legal moves.
+    ///
+    /// ```
+    /// use mancala_rules::games::DjenonAboure;
+    /// use mancala_rules::playout::SplitMix64;
+    /// use mancala_rules::Ruleset;
+    ///
+    /// let mut pos = DjenonAboure.start();
+    /// let mut rng = SplitMix64::new(3);
+    /// let mut plies = 0;
+    /// let outcome = loop {
+    ///     match DjenonAboure.play_random(&mut pos, &mut rng) {
+    ///         Ok(_) => plies += 1,
+    ///         Err(outcome) => break outcome,
+    ///     }
+    /// };
+    /// assert_eq!(outcome.totals[0] + outcome.totals[1], 48);
+    /// assert!(plies > 0);
+    /// ```
+    ///
+    /// Repetition and agreement rules need the positions before, which `pos`
+    /// alone does not show: [`Playouts`](crate::playout::Playouts) and
+    /// [`Game`](crate::Game) apply them.
+    #[inline(always)]
+    fn play_random(&self, pos: &mut Self::Position, rng: &mut SplitMix64) -> Result<MoveReport, Outcome> {
+        match self.turn(pos) {
+            Turn::Moves(moves) => Ok(self.apply(pos, rng.choose(moves).unwrap_or(Move::Pass))),
+            Turn::Over(outcome) => Err(outcome),
+        }
+    }
 
     /// Pits a side (`N`).
     fn pits_per_side(&self) -> usize {

@@ -65,7 +65,7 @@ impl Ruleset for AlManqala {
         7
     }
 
-    #[inline]
+    #[inline(always)]
     fn turn(&self, pos: &AlManqalaPosition) -> Turn {
         let own = pos.nonempty_pits(pos.to_move);
         let opponent = pos.to_move.opponent();
@@ -87,7 +87,7 @@ impl Ruleset for AlManqala {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, pos: &mut AlManqalaPosition, mv: Move) -> MoveReport {
         TURN.play(pos, mv)
     }

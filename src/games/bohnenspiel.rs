@@ -76,7 +76,7 @@ impl Ruleset for Bohnenspiel {
         6
     }
 
-    #[inline]
+    #[inline(always)]
     fn turn(&self, pos: &BohnenspielPosition) -> Turn {
         let own = pos.nonempty_pits(pos.to_move);
         if !own.is_empty() {
@@ -94,7 +94,7 @@ impl Ruleset for Bohnenspiel {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, pos: &mut BohnenspielPosition, mv: Move) -> MoveReport {
         TURN.play(pos, mv)
     }

@@ -15,6 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::playout::SplitMix64;
 use crate::primitives::{relay_sow, CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
 use crate::{IllegalMove, Move, MoveReport, MoveSet, Outcome, PitSet, Player, Position, Ruleset, Turn};
 
@@ -77,7 +78,7 @@ impl Ruleset for DjenonAboure {
         4
     }
 
-    #[inline]
+    #[inline(always)]
     fn turn(&self, pos: &DjenonAbourePosition) -> Turn {
         let own = Self::movable(pos, pos.to_move);
         if !own.is_empty() {
@@ -89,9 +90,32 @@ impl Ruleset for DjenonAboure {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, pos: &mut DjenonAbourePosition, mv: Move) -> MoveReport {
         TURN.play(pos, mv)
+    }
+
+    /// Draws among the pits that may move and sows only the one drawn; one
+    /// whose relay never ends is dropped and another drawn (uniform over the
+    /// legal moves, as each is equally likely to be the first legal one drawn).
+    #[inline(always)]
+    fn play_random(
+        &self,
+        pos: &mut DjenonAbourePosition,
+        rng: &mut SplitMix64,
+    ) -> Result<MoveReport, Outcome> {
+        let mut candidates = pos.pits_holding(pos.to_move, 2);
+        while let Some(mv) = rng.choose(MoveSet::pits(candidates)) {
+            match TURN.try_play(pos, mv) {
+                Ok(report) => return Ok(report),
+                Err(_) => candidates = candidates.difference(PitSet::from_bits(1 << mv.index().unwrap_or(0))),
+            }
+        }
+        // No pit may move: a pass, or the end.
+        match self.turn(pos) {
+            Turn::Moves(_) => Ok(TURN.play(pos, Move::Pass)),
+            Turn::Over(outcome) => Err(outcome),
+        }
     }
 
     fn refusal(&self, pos: &DjenonAbourePosition, pit: usize, _legal: MoveSet) -> IllegalMove {

@@ -78,7 +78,7 @@ impl Ruleset for Tihbat {
         7
     }
 
-    #[inline]
+    #[inline(always)]
     fn turn(&self, pos: &TihbatPosition) -> Turn {
         let own = pos.nonempty_pits(pos.to_move);
         if !own.is_empty() {
@@ -90,7 +90,7 @@ impl Ruleset for Tihbat {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, pos: &mut TihbatPosition, mv: Move) -> MoveReport {
         let mut turn = TURN;
         turn.capture.chain = self.own_side_chain;

@@ -1,5 +1,6 @@
 use serde::{Deserialize, Serialize};
 
+use super::wide::Wide;
 use super::Counts;
 use crate::moves::PitSet;
 
@@ -54,25 +55,53 @@ impl CaptureRule {
     #[inline(always)]
     #[must_use]
     pub fn find<const P: usize>(&self, pits: &[u8; P], last: usize, scope: PitSet) -> Capture {
-        let mut capture = Capture::NONE;
         if last >= P {
-            return capture;
+            return Capture::NONE;
         }
-        let mut pit = last;
-        // A chain visits each pit at most once, so it stops after P pits even
-        // on a board where every pit qualifies.
-        for _ in 0..P {
-            if !scope.contains(pit) || !self.counts.contains(pits[pit]) {
-                break;
-            }
-            capture.pits = capture.pits.with(pit);
-            capture.seeds += u32::from(pits[pit]);
-            if !self.chain {
-                break;
-            }
-            pit = if pit == 0 { P - 1 } else { pit - 1 };
+        if P <= 16 {
+            return self.find_wide::<P>(Wide::load(pits), last, scope);
         }
-        capture
+        let takeable = self.counts.pits_in(pits).intersection(scope).bits();
+        let pits_taken = self.chain_from::<P>(takeable, last);
+        let seeds = PitSet::from_bits(pits_taken)
+            .map(|pit| u32::from(pits[pit]))
+            .sum();
+        Capture {
+            pits: PitSet::from_bits(pits_taken),
+            seeds,
+        }
+    }
+
+    /// [`find`](CaptureRule::find) on a board of up to 16 pits in one word.
+    #[inline(always)]
+    pub(crate) fn find_wide<const P: usize>(&self, board: Wide, last: usize, scope: PitSet) -> Capture {
+        let takeable = self.counts.pits_in_wide(board) & scope.bits();
+        let pits = self.chain_from::<P>(takeable, last);
+        Capture {
+            pits: PitSet::from_bits(pits),
+            seeds: board.sum(pits),
+        }
+    }
+
+    /// The pits taken when the last seed fell in `last`, given the pits that
+    /// could be taken.
+    ///
+    /// Without a branch on the board (whether a pit captures is as good as
+    /// random in play, and a mispredicted branch costs more than all this).
+    #[inline(always)]
+    fn chain_from<const P: usize>(&self, takeable: u32, last: usize) -> u32 {
+        if !self.chain || P > 32 {
+            return takeable & 1 << (last & 31);
+        }
+        // On the ring doubled, the run of takeable pits that ends at
+        // `last + P` starts after the nearest pit below it that is not.
+        let takeable = u64::from(takeable) & (u64::MAX >> (64 - P));
+        let doubled = takeable | takeable << P;
+        let up_to_last = u64::MAX >> (63 - (last + P));
+        let run_start = 64 - (!doubled & up_to_last).leading_zeros();
+        let run = up_to_last & u64::MAX.checked_shl(run_start).unwrap_or(0);
+        // Folded back onto the ring (a chain round the whole ring takes all).
+        (run as u32 | (run >> P) as u32) & PitSet::first(P).bits()
     }
 }
 

@@ -65,6 +65,7 @@ mod counts;
 mod feeding;
 mod sowing;
 mod turn;
+pub(crate) mod wide;
 
 pub use capture::{Capture, CaptureRule};
 pub use counts::Counts;

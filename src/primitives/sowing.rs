@@ -1,5 +1,6 @@
 use serde::{Deserialize, Serialize};
 
+use super::wide::Wide;
 use super::Counts;
 use crate::moves::PitSet;
 
@@ -39,16 +40,77 @@ impl Sowing {
     /// ```
     #[inline(always)]
     pub fn sow<const P: usize>(self, pits: &mut [u8; P], origin: usize) -> usize {
+        if P <= 16 {
+            let origin = wrap::<P>(origin);
+            let (board, last) = self.sow_wide::<P>(Wide::load(pits), origin, pits[origin]);
+            board.store(pits);
+            return last;
+        }
         let origin = wrap::<P>(origin);
         let seeds = usize::from(pits[origin]);
         pits[origin] = 0;
         if seeds == 0 {
             return origin;
         }
+        let (first, ring) = self.ring::<P>(origin);
+        let (rounds, rest) = (seeds / ring, seeds % ring);
+        if rounds > 0 {
+            // A pit holds at most 255 seeds in a valid position, so `rounds`
+            // fits a u8; wrapping keeps an over-full hand-made one from panicking.
+            let rounds = rounds as u8;
+            for pit in pits.iter_mut() {
+                *pit = pit.wrapping_add(rounds);
+            }
+            if self == Sowing::NextPitSkippingOrigin {
+                pits[origin] = pits[origin].wrapping_sub(rounds);
+            }
+        }
+        let mut pit = first;
+        for _ in 0..rest {
+            pits[pit] = pits[pit].wrapping_add(1);
+            pit = if pit + 1 == P { 0 } else { pit + 1 };
+        }
+        last_pit::<P>(first, ring, rest)
+    }
+
+    /// [`sow`](Sowing::sow) on a board of up to 16 pits held in one word:
+    /// every pit of the ring gets `seeds / ring` (one multiply-add of the
+    /// whole board), the next `seeds % ring` pits one more (one addition of a
+    /// run of ones). `origin` (below `P`) holds `seeds` (read from the array
+    /// by the caller: cheaper than from the word). Returns the board and the
+    /// last pit sown.
+    #[inline(always)]
+    pub(crate) fn sow_wide<const P: usize>(self, board: Wide, origin: usize, seeds: u8) -> (Wide, usize) {
+        let seeds = usize::from(seeds);
+        let mut board = board
+            .0
+            .wrapping_sub((ones(origin + 1) - ones(origin)) * seeds as u128);
+        if seeds == 0 {
+            return (Wide(board), origin);
+        }
+        let (first, ring) = self.ring::<P>(origin);
+        let (rounds, rest) = (seeds / ring, seeds % ring);
+        // Full rounds: one seed in every pit of the ring, `rounds` times (no
+        // branch on `rounds`: on small boards it is 0 or not at random).
+        let mut round = ones(P);
+        if self == Sowing::NextPitSkippingOrigin {
+            round -= ones(origin + 1) - ones(origin);
+        }
+        board = board.wrapping_add(round.wrapping_mul(rounds as u128));
+        // The rest: one seed in each pit of `first..first + rest`, wrapping past
+        // pit P. `rest < ring`, so this never reaches a skipped origin.
+        let end = first + rest;
+        board = board.wrapping_add(ones(end.min(P)) - ones(first) + ones(end.saturating_sub(P)));
+        (Wide(board), last_pit::<P>(first, ring, rest))
+    }
+
+    /// The first pit sown from `origin`, and how many pits a round covers.
+    #[inline(always)]
+    fn ring<const P: usize>(self, origin: usize) -> (usize, usize) {
         match self {
-            Sowing::NextPit => distribute(pits, wrap::<P>(origin + 1), seeds, None),
-            Sowing::OriginFirst => distribute(pits, origin, seeds, None),
-            Sowing::NextPitSkippingOrigin => distribute(pits, wrap::<P>(origin + 1), seeds, Some(origin)),
+            Sowing::NextPit => (wrap::<P>(origin + 1), P),
+            Sowing::OriginFirst => (origin, P),
+            Sowing::NextPitSkippingOrigin => (wrap::<P>(origin + 1), P - 1),
         }
     }
 
@@ -97,23 +159,10 @@ fn ring_range(pits: usize, first: usize, count: usize) -> PitSet {
     PitSet::from_bits(((shifted | shifted >> pits) & all) as u32)
 }
 
-/// Drops `seeds` seeds one per pit from `first` on and returns the last pit
-/// sown. With `skip_origin` the ring is the `P - 1` pits after the origin
-/// (`first` is then the pit after it).
+/// The pit where the last of the seeds fell, when `rest` seeds were left
+/// over after whole rounds of `ring` pits from `first`.
 #[inline(always)]
-fn distribute<const P: usize>(
-    pits: &mut [u8; P],
-    first: usize,
-    seeds: usize,
-    skip_origin: Option<usize>,
-) -> usize {
-    let ring = if skip_origin.is_some() { P - 1 } else { P };
-    let (rounds, rest) = (seeds / ring, seeds % ring);
-    if P <= 16 {
-        distribute_wide(pits, first, rounds, rest, skip_origin);
-    } else {
-        distribute_by_pit(pits, first, rounds, rest, skip_origin);
-    }
+fn last_pit<const P: usize>(first: usize, ring: usize, rest: usize) -> usize {
     // The last seed lies `(seeds - 1) % ring` pits after `first`.
     let last = first + if rest == 0 { ring - 1 } else { rest - 1 };
     if last >= P {
@@ -121,36 +170,6 @@ fn distribute<const P: usize>(
     } else {
         last
     }
-}
-
-/// `distribute` for boards of up to 16 pits: the board as one 128-bit word,
-/// one byte a pit, so that a lap is three additions whatever its length.
-/// (No carry crosses bytes: a valid position has at most 255 seeds.)
-#[inline(always)]
-fn distribute_wide<const P: usize>(
-    pits: &mut [u8; P],
-    first: usize,
-    rounds: usize,
-    rest: usize,
-    skip_origin: Option<usize>,
-) {
-    let mut bytes = [0u8; 16];
-    bytes[..P].copy_from_slice(pits);
-    let mut board = u128::from_le_bytes(bytes);
-    if rounds > 0 {
-        // Full rounds: one seed in every pit of the ring, `rounds` times.
-        let mut ring = ones(P);
-        if let Some(origin) = skip_origin {
-            ring -= ones(origin + 1) - ones(origin);
-        }
-        board = board.wrapping_add(ring.wrapping_mul(rounds as u128));
-    }
-    // The rest: one seed in each pit of `first..first + rest`, wrapping past
-    // pit P. `rest < ring`, so this never reaches a skipped origin.
-    let end = first + rest;
-    let run = ones(end.min(P)) - ones(first) + ones(end.saturating_sub(P));
-    board = board.wrapping_add(run);
-    pits.copy_from_slice(&board.to_le_bytes()[..P]);
 }
 
 /// `0x01` in each of the `count` (at most 16) lowest bytes.
@@ -166,33 +185,6 @@ fn ones(count: usize) -> u128 {
         table
     };
     TABLE[count.min(16)]
-}
-
-/// `distribute` pit by pit, for boards of more than 16 pits.
-#[inline]
-fn distribute_by_pit<const P: usize>(
-    pits: &mut [u8; P],
-    first: usize,
-    rounds: usize,
-    rest: usize,
-    skip_origin: Option<usize>,
-) {
-    if rounds > 0 {
-        // A pit holds at most 255 seeds in a valid position, so `rounds`
-        // fits a u8; wrapping keeps an over-full hand-made one from panicking.
-        let rounds = rounds as u8;
-        for pit in pits.iter_mut() {
-            *pit = pit.wrapping_add(rounds);
-        }
-        if let Some(origin) = skip_origin {
-            pits[origin] = pits[origin].wrapping_sub(rounds);
-        }
-    }
-    let mut pit = first;
-    for _ in 0..rest {
-        pits[pit] = pits[pit].wrapping_add(1);
-        pit = if pit + 1 == P { 0 } else { pit + 1 };
-    }
 }
 
 /// How a relay sowing ended.

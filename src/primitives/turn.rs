@@ -1,6 +1,7 @@
 use serde::{Deserialize, Serialize};
 
-use super::{relay_sow, CaptureRule, Counts, Sowing};
+use super::wide::Wide;
+use super::{relay_sow, Capture, CaptureRule, Counts, EndlessRelay, Sowing};
 use crate::moves::{Move, PitSet};
 use crate::position::{Player, Position};
 use crate::ruleset::MoveReport;
@@ -95,40 +96,112 @@ impl SowingTurn {
     /// Plays `mv` on `pos` and reports what happened.
     ///
     /// It assumes a legal move: for a pit out of range or empty it sows
-    /// nothing, and an endless relay stops where its cycle is found (legal
-    /// move generation refuses those moves, see [`relay_sow`]). It never
+    /// nothing, and for a relay that never ends (which legal move generation
+    /// refuses, see [`relay_sow`]) it only hands the turn over. It never
     /// panics.
     #[inline(always)]
     pub fn play<const P: usize>(&self, pos: &mut Position<P>, mv: Move) -> MoveReport {
         let player = pos.to_move;
+        self.try_play(pos, mv).unwrap_or_else(|endless| {
+            pos.pass_turn();
+            MoveReport {
+                mv,
+                laps: endless.laps,
+                ..MoveReport::pass(player)
+            }
+        })
+    }
+
+    /// Plays `mv` on `pos` like [`play`](SowingTurn::play), or returns the
+    /// endless relay it would start and leaves `pos` as it was. The relay is
+    /// sown once either way: this is the cheap way to check a single move.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// // Djenon-aboure's turn.
+    /// const TURN: SowingTurn = SowingTurn {
+    ///     lap: Lap::Relay { sowing: Sowing::OriginFirst, relay_on: Counts::of(&[3]).union(Counts::at_least(5)) },
+    ///     capture: CaptureRule::chain(Counts::of(&[2, 4])),
+    ///     scope: CaptureScope::Anywhere,
+    ///     grand_slam: GrandSlam::Captures,
+    /// };
+    /// // South's pit 1 here relays forever.
+    /// let mut pos: Position<12> = "6 6 5 4 3 4 | 5 2 1 2 1 9 0-0 S".parse()?;
+    /// assert!(TURN.try_play(&mut pos, Move::Pit(1)).is_err());
+    /// assert_eq!(pos.to_string(), "6 6 5 4 3 4 | 5 2 1 2 1 9 0-0 S");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[inline(always)]
+    pub fn try_play<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        mv: Move,
+    ) -> Result<MoveReport, EndlessRelay> {
+        let player = pos.to_move;
         let mut report = MoveReport::pass(player);
         report.mv = mv;
         if let Some(origin) = mv.index().filter(|&pit| pit < P) {
-            let (last, laps) = match self.lap {
-                Lap::Single(sowing) => (Some(sowing.sow(&mut pos.pits, origin)), 1),
-                Lap::Relay { sowing, relay_on } => match relay_sow(&mut pos.pits, origin, sowing, relay_on) {
-                    Ok(relay) => (Some(relay.last), relay.laps),
-                    Err(endless) => (None, endless.laps),
-                },
-            };
-            report.laps = laps;
-            if let Some(last) = last {
-                report.last_pit = Some(last as u8 + 1);
-                let mut captured = self.capture.find(&pos.pits, last, self.scope.pits::<P>(player));
-                if self.grand_slam == GrandSlam::CapturesNothing
-                    && !captured.is_empty()
-                    && captured.empties(&pos.pits, Position::<P>::row(player.opponent()))
-                {
-                    captured = super::Capture::NONE;
+            report.laps = 1;
+            let last = match self.lap {
+                Lap::Single(sowing) if P <= 16 => {
+                    // The whole turn on the board in one word, stored once.
+                    let (board, last) = sowing.sow_wide::<P>(Wide::load(&pos.pits), origin, pos.pits[origin]);
+                    let captured = self.capture_wide::<P>(board, last, player);
+                    board.without(captured.pits.bits()).store(&mut pos.pits);
+                    report.last_pit = Some(last as u8 + 1);
+                    report.captured = captured.pits;
+                    report.seeds_captured = captured.seeds as u8;
+                    let score = &mut pos.scores[player.index()];
+                    *score = score.wrapping_add(captured.seeds as u8);
+                    pos.pass_turn();
+                    return Ok(report);
                 }
-                let seeds = captured.take(&mut pos.pits);
-                let score = &mut pos.scores[player.index()];
-                *score = score.wrapping_add(seeds);
-                report.captured = captured.pits;
-                report.seeds_captured = seeds;
-            }
+                Lap::Single(sowing) => sowing.sow(&mut pos.pits, origin),
+                Lap::Relay { sowing, relay_on } => {
+                    let mut pits = pos.pits;
+                    let relay = relay_sow(&mut pits, origin, sowing, relay_on)?;
+                    pos.pits = pits;
+                    report.laps = relay.laps;
+                    relay.last
+                }
+            };
+            report.last_pit = Some(last as u8 + 1);
+            let captured = if P <= 16 {
+                self.capture_wide::<P>(Wide::load(&pos.pits), last, player)
+            } else {
+                let captured = self.capture.find(&pos.pits, last, self.scope.pits::<P>(player));
+                let slam = captured.empties(&pos.pits, Position::<P>::row(player.opponent()));
+                if self.grand_slam == GrandSlam::CapturesNothing && !captured.is_empty() && slam {
+                    Capture::NONE
+                } else {
+                    captured
+                }
+            };
+            let seeds = captured.take(&mut pos.pits);
+            let score = &mut pos.scores[player.index()];
+            *score = score.wrapping_add(seeds);
+            report.captured = captured.pits;
+            report.seeds_captured = seeds;
         }
         pos.pass_turn();
-        report
+        Ok(report)
+    }
+
+    /// The capture from `last` on a board of up to 16 pits, after the grand
+    /// slam rule.
+    #[inline(always)]
+    fn capture_wide<const P: usize>(&self, board: Wide, last: usize, player: Player) -> Capture {
+        let captured = self
+            .capture
+            .find_wide::<P>(board, last, self.scope.pits::<P>(player));
+        let row = Position::<P>::row(player.opponent()).bits();
+        let left_in_row = board.at_least(1) & row & !captured.pits.bits();
+        if self.grand_slam == GrandSlam::CapturesNothing && !captured.is_empty() && left_in_row == 0 {
+            Capture::NONE
+        } else {
+            captured
+        }
     }
 }
