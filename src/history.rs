@@ -13,6 +13,8 @@ use crate::position::Board;
 pub(crate) struct PositionCounts<B: Board> {
     slots: Vec<Slot<B>>,
     generation: u32,
+    /// Positions added since the table was last emptied or rebuilt: at least
+    /// the slots in use (more after [`forget_all_if`](Self::forget_all_if)).
     len: usize,
 }
 
@@ -45,7 +47,15 @@ impl<B: Board> PositionCounts<B> {
     #[inline]
     pub(crate) fn clear(&mut self) {
         self.len = 0;
-        self.generation = self.generation.wrapping_add(1);
+        self.forget_all_if(true);
+    }
+
+    /// Forgets every position if `condition` holds, without a branch on it
+    /// (in play, whether a move captured is as good as random). The slots
+    /// stay counted in `len`, so the table may grow a little early.
+    #[inline(always)]
+    pub(crate) fn forget_all_if(&mut self, condition: bool) {
+        self.generation = self.generation.wrapping_add(u32::from(condition));
         if self.generation == 0 {
             // After 2^32 clears, stamps from long ago could match again.
             self.slots.iter_mut().for_each(|slot| slot.generation = 0);
@@ -53,7 +63,6 @@ impl<B: Board> PositionCounts<B> {
         }
     }
 
-    /// Adds `pos` and returns how many times it has now been added.
     #[inline(always)]
     pub(crate) fn add(&mut self, pos: &B) -> u32 {
         if 2 * (self.len + 1) > self.slots.len() {

@@ -4,7 +4,7 @@
 use crate::history::PositionCounts;
 use crate::moves::{Move, MoveSet};
 use crate::ruleset::{EndReason, Outcome, Ruleset};
-use crate::AgreementPolicy;
+use crate::{AgreementPolicy, Board};
 
 /// SplitMix64: a small, fast, seeded pseudo-random generator (not for
 /// cryptography). Here so that playouts need no dependency.
@@ -307,14 +307,15 @@ impl<R: Ruleset> Playouts<R> {
         if plan.agree_at.is_some_and(|n| lane.occurrences >= n) {
             return Some(Outcome::split(&lane.pos, EndReason::Agreement));
         }
+        let before = lane.pos.scores();
         if let Err(outcome) = rules.play_random(&mut lane.pos, &mut lane.rng) {
             return Some(outcome);
         }
         lane.plies += 1;
         if plan.count_positions {
-            // The counts are not cleared on a capture, as `Game` does: positions
-            // include the captures, so none from before one can match again,
-            // and not clearing saves a branch that is as good as random.
+            // After a capture no earlier position can come back (captures
+            // only grow): forget them, so that the table stays sparse.
+            seen.forget_all_if(lane.pos.scores() != before);
             lane.occurrences = seen.add(&lane.pos);
             if plan.repetition && lane.occurrences > 1 {
                 return rules.repetition().outcome(&lane.pos);

@@ -81,15 +81,16 @@ impl Sowing {
     /// last pit sown.
     #[inline(always)]
     pub(crate) fn sow_wide<const P: usize>(self, board: Wide, origin: usize, seeds: u8) -> (Wide, usize) {
-        let seeds = usize::from(seeds);
         let mut board = board
             .0
-            .wrapping_sub((ones(origin + 1) - ones(origin)) * seeds as u128);
+            .wrapping_sub((ones(origin + 1) - ones(origin)) * u128::from(seeds));
         if seeds == 0 {
             return (Wide(board), origin);
         }
         let (first, ring) = self.ring::<P>(origin);
-        let (rounds, rest) = (seeds / ring, seeds % ring);
+        // 32-bit division by the constant ring: cheaper than 64-bit.
+        let (rounds, rest) = (u32::from(seeds) / ring as u32, u32::from(seeds) % ring as u32);
+        let (rounds, rest) = (rounds as usize, rest as usize);
         // Full rounds: one seed in every pit of the ring, `rounds` times (no
         // branch on `rounds`: on small boards it is 0 or not at random).
         let mut round = ones(P);
@@ -172,19 +173,21 @@ fn last_pit<const P: usize>(first: usize, ring: usize, rest: usize) -> usize {
     }
 }
 
-/// `0x01` in each of the `count` (at most 16) lowest bytes.
+/// `0x01` in each of the `count` (at most 16; callers pass at most 32)
+/// lowest bytes.
 #[inline(always)]
 fn ones(count: usize) -> u128 {
-    const TABLE: [u128; 17] = {
-        let mut table = [0u128; 17];
+    // Indexed modulo 32, so no bounds check or clamp: entries 16 and up are full.
+    const TABLE: [u128; 32] = {
+        let mut table = [0u128; 32];
         let mut count = 1;
-        while count <= 16 {
+        while count < 32 {
             table[count] = (table[count - 1] << 8) | 1;
             count += 1;
         }
         table
     };
-    TABLE[count.min(16)]
+    TABLE[count % 32]
 }
 
 /// How a relay sowing ended.
