@@ -73,6 +73,7 @@ fn bench_game<R: Ruleset + Default>(c: &mut Criterion, perft_depth: u32) {
 
     // Random playouts: criterion's figure is plies per second (the plies of
     // a fixed batch are counted first); playouts/s = that / mean plies.
+    // One game at a time (`play`), then side by side (`play_many`).
     const BATCH: u64 = 100;
     let mut playouts = Playouts::new(rules, AgreementPolicy::default());
     let plies: u64 = {
@@ -81,15 +82,30 @@ fn bench_game<R: Ruleset + Default>(c: &mut Criterion, perft_depth: u32) {
             .map(|_| u64::from(playouts.play(&start, &mut rng).plies))
             .sum()
     };
-    println!("{}: {BATCH} playouts = {plies} plies", rules.name());
     group.throughput(Throughput::Elements(plies));
-    group.bench_function(format!("{BATCH} random playouts (plies/s)"), |b| {
+    group.bench_function(format!("{BATCH} random playouts one by one (plies/s)"), |b| {
         b.iter(|| {
             let mut rng = SplitMix64::new(42);
             for _ in 0..BATCH {
                 black_box(playouts.play(&start, &mut rng));
             }
         })
+    });
+    let side_by_side = |playouts: &mut Playouts<R>| {
+        let mut plies = 0;
+        playouts.play_many(&start, BATCH, &mut SplitMix64::new(42), |game| {
+            plies += u64::from(game.plies)
+        });
+        plies
+    };
+    let plies_side_by_side = side_by_side(&mut playouts);
+    println!(
+        "{}: {BATCH} playouts = {plies} plies one by one, {plies_side_by_side} side by side",
+        rules.name()
+    );
+    group.throughput(Throughput::Elements(plies_side_by_side));
+    group.bench_function(format!("{BATCH} random playouts side by side (plies/s)"), |b| {
+        b.iter(|| black_box(side_by_side(&mut playouts)))
     });
     group.finish();
 }

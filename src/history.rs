@@ -91,6 +91,17 @@ impl<B: Board> PositionCounts<B> {
 
     #[cold]
     fn grow(&mut self) {
+        let in_use = self
+            .slots
+            .iter()
+            .filter(|slot| slot.generation == self.generation)
+            .count();
+        if 4 * (in_use + 1) <= self.slots.len() {
+            // Most of `len` was forgotten: a recount, not a larger table (the
+            // next recount is at least a quarter of the table away).
+            self.len = in_use;
+            return;
+        }
         let live: Vec<Slot<B>> = self
             .slots
             .iter()

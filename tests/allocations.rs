@@ -1,10 +1,9 @@
-//! Legal-move generation, move application, perft and (warmed-up) random
-//! playouts allocate nothing on the heap: counted through a global
-//! allocator wrapper. One test function, so no other test thread allocates
-//! while counting.
+//! Legal-move generation, move application, perft, random moves and
+//! (warmed-up) random playouts allocate nothing on the heap: counted through a global
+//! allocator wrapper that counts each thread's own allocations.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::oware::Oware;
@@ -13,11 +12,24 @@ use mancala_rules::{perft, AgreementPolicy, Game, Ruleset};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made by this thread: the test harness's own threads may
+    /// allocate at any moment, and must not count.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: never panic inside the allocator, even while a thread ends.
+    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
+}
+
+fn allocations_so_far() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
@@ -26,7 +38,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -37,9 +49,9 @@ static GLOBAL: Counting = Counting;
 
 /// Heap allocations made while running `work`.
 fn allocations_in(work: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations_so_far();
     work();
-    ALLOCATIONS.load(Ordering::Relaxed) - before
+    allocations_so_far() - before
 }
 
 /// Positions along a few random games (prepared before counting).
@@ -96,6 +108,28 @@ fn check_game<R: Ruleset + Default>(perft_depth: u32) {
         }
     });
     assert_eq!(allocations, 0, "{}: warmed-up playouts allocated", rules.name());
+    // Warm-up: each lane's table grows to hold its longest capture-free stretch.
+    playouts.play_many(&start, 2000, &mut rng, |_| {});
+    let mut plies = 0;
+    let allocations =
+        allocations_in(|| playouts.play_many(&start, 200, &mut rng, |game| plies += game.plies));
+    assert!(plies > 0);
+    assert_eq!(
+        allocations,
+        0,
+        "{}: warmed-up side-by-side playouts allocated",
+        rules.name()
+    );
+    let mut pos = start;
+    // At most 1000 plies: without the history rules some games never end.
+    let allocations = allocations_in(|| {
+        for _ in 0..1000 {
+            if rules.play_random(&mut pos, &mut rng).is_err() {
+                break;
+            }
+        }
+    });
+    assert_eq!(allocations, 0, "{}: play_random allocated", rules.name());
 }
 
 #[test]

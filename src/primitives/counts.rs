@@ -32,7 +32,8 @@ impl Counts {
         Counts::from_mask(mask)
     }
 
-    /// Every count from `min` up, without limit.
+    /// Every count from `min` up, without limit. Counts of 127 and more are
+    /// one value to the set, so a `min` above 127 acts as 127.
     #[must_use]
     pub const fn at_least(min: u8) -> Counts {
         Counts::from_mask(u128::MAX << Counts::bit(min))
