@@ -106,6 +106,11 @@ impl fmt::Display for Player {
     try_from = "PositionRepr",
     bound(serialize = "", deserialize = "")
 )]
+// Pits first, in declaration order: the hot path reads the pits as whole
+// words right after a position was copied, and a load that lines up with
+// the copy's stores is forwarded from them instead of waiting (measured: Oware
+// perft 69 M leaves/s with the compiler's own field order, see the README).
+#[repr(C)]
 pub struct Position<const P: usize> {
     /// Seeds in each pit, in standard-notation order (pit 1 first).
     pub pits: [u8; P],
