@@ -38,17 +38,31 @@ impl HistoryRules {
     /// only a game still going on can make.
     #[inline]
     pub(crate) fn turn<R: Ruleset>(&self, rules: &R, earlier: &[R::Position], pos: &R::Position) -> Turn {
+        match self.ended(rules, earlier, pos) {
+            Some(outcome) => Turn::Over(outcome),
+            None => rules.turn(pos),
+        }
+    }
+
+    /// The end the history rules make at `pos`, if any: a repetition, or an
+    /// agreement in a game the board has not ended.
+    #[inline]
+    pub(crate) fn ended<R: Ruleset>(
+        &self,
+        rules: &R,
+        earlier: &[R::Position],
+        pos: &R::Position,
+    ) -> Option<Outcome> {
         if let Some(outcome) = self.repetition.outcome(pos) {
             if repeats(earlier, pos) {
-                return Turn::Over(outcome);
+                return Some(outcome);
             }
         }
-        let turn = rules.turn(pos);
-        match (turn, self.agree_at) {
-            (Turn::Moves(_), Some(n)) if occurrences(earlier, pos) + 1 >= n => {
-                Turn::Over(Outcome::split(pos, EndReason::Agreement))
+        match self.agree_at {
+            Some(n) if occurrences(earlier, pos) + 1 >= n && matches!(rules.turn(pos), Turn::Moves(_)) => {
+                Some(Outcome::split(pos, EndReason::Agreement))
             }
-            _ => turn,
+            _ => None,
         }
     }
 }

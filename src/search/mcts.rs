@@ -283,12 +283,12 @@ impl<R: Ruleset> Mcts<R> {
         for _ in 0..MAX_PLAYOUT {
             let at = self.line.len() - 1;
             let mut pos = self.line[at];
-            let moves = match self.history_rules.turn(&self.rules, &self.line[..at], &pos) {
-                Turn::Over(outcome) => return results(&outcome),
-                Turn::Moves(moves) => moves,
-            };
-            let mv = self.rng.choose(moves).unwrap_or(Move::Pass);
-            self.rules.apply(&mut pos, mv);
+            if let Some(outcome) = self.history_rules.ended(&self.rules, &self.line[..at], &pos) {
+                return results(&outcome);
+            }
+            if let Err(outcome) = self.rules.play_random(&mut pos, &mut self.rng) {
+                return results(&outcome);
+            }
             self.line.push(pos);
         }
         let last = self.line[self.line.len() - 1];
