@@ -144,46 +144,46 @@ impl SowingTurn {
         report.mv = mv;
         if let Some(origin) = mv.index().filter(|&pit| pit < P) {
             report.laps = 1;
-            let last = match self.lap {
+            let (last, captured) = match self.lap {
                 Lap::Single(sowing) if P <= 16 => {
                     // The whole turn on the board in one word, stored once.
                     let (board, last) = sowing.sow_wide::<P>(Wide::load(&pos.pits), origin, pos.pits[origin]);
                     let captured = self.capture_wide::<P>(board, last, player);
                     board.without(captured.pits.bits()).store(&mut pos.pits);
-                    report.last_pit = Some(last as u8 + 1);
-                    report.captured = captured.pits;
-                    report.seeds_captured = captured.seeds as u8;
-                    let score = &mut pos.scores[player.index()];
-                    *score = score.wrapping_add(captured.seeds as u8);
-                    pos.pass_turn();
-                    return Ok(report);
+                    (last, captured)
                 }
-                Lap::Single(sowing) => sowing.sow(&mut pos.pits, origin),
-                Lap::Relay { sowing, relay_on } => {
-                    let mut pits = pos.pits;
-                    let relay = relay_sow(&mut pits, origin, sowing, relay_on)?;
-                    pos.pits = pits;
-                    report.laps = relay.laps;
-                    relay.last
+                lap => {
+                    let last = match lap {
+                        Lap::Single(sowing) => sowing.sow(&mut pos.pits, origin),
+                        Lap::Relay { sowing, relay_on } => {
+                            let mut pits = pos.pits;
+                            let relay = relay_sow(&mut pits, origin, sowing, relay_on)?;
+                            pos.pits = pits;
+                            report.laps = relay.laps;
+                            relay.last
+                        }
+                    };
+                    let captured = if P <= 16 {
+                        self.capture_wide::<P>(Wide::load(&pos.pits), last, player)
+                    } else {
+                        let captured = self.capture.find(&pos.pits, last, self.scope.pits::<P>(player));
+                        let slam = captured.empties(&pos.pits, Position::<P>::row(player.opponent()));
+                        if self.grand_slam == GrandSlam::CapturesNothing && !captured.is_empty() && slam {
+                            Capture::NONE
+                        } else {
+                            captured
+                        }
+                    };
+                    captured.take(&mut pos.pits);
+                    (last, captured)
                 }
             };
             report.last_pit = Some(last as u8 + 1);
-            let captured = if P <= 16 {
-                self.capture_wide::<P>(Wide::load(&pos.pits), last, player)
-            } else {
-                let captured = self.capture.find(&pos.pits, last, self.scope.pits::<P>(player));
-                let slam = captured.empties(&pos.pits, Position::<P>::row(player.opponent()));
-                if self.grand_slam == GrandSlam::CapturesNothing && !captured.is_empty() && slam {
-                    Capture::NONE
-                } else {
-                    captured
-                }
-            };
-            let seeds = captured.take(&mut pos.pits);
-            let score = &mut pos.scores[player.index()];
-            *score = score.wrapping_add(seeds);
             report.captured = captured.pits;
-            report.seeds_captured = seeds;
+            // At most 255 seeds in a valid position: the sum fits a byte.
+            report.seeds_captured = captured.seeds as u8;
+            let score = &mut pos.scores[player.index()];
+            *score = score.wrapping_add(report.seeds_captured);
         }
         pos.pass_turn();
         Ok(report)
