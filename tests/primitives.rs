@@ -869,3 +869,38 @@ board_size_tests! {
     p16: 16,
     p20: 20,
 }
+
+/// The figures behind `RELAY_LAP_LIMIT` (see `relay_sow`): relays from every
+/// pit of 12 million random boards of up to 48 seeds, with Djenon-aboure's
+/// counts. Finite relays stay far below the limit. A few seconds:
+/// `cargo test --release --test primitives -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn finite_relays_stay_far_below_the_lap_limit() {
+    use mancala_rules::playout::SplitMix64;
+    use mancala_rules::primitives::RELAY_LAP_LIMIT;
+
+    let relay_on = Counts::of(&[3]).union(Counts::at_least(5));
+    let mut rng = SplitMix64::new(7);
+    let (mut longest_finite, mut finite, mut endless) = (0, 0u64, 0u64);
+    for _ in 0..12_000_000 {
+        let mut pits = [0u8; 12];
+        for _ in 0..rng.below(49) {
+            pits[rng.below(12)] += 1;
+        }
+        for origin in (0..12).filter(|&pit| pits[pit] >= 2) {
+            match relay_sow(&mut pits.clone(), origin, Sowing::OriginFirst, relay_on) {
+                Ok(relay) => {
+                    longest_finite = longest_finite.max(relay.laps);
+                    finite += 1;
+                }
+                Err(_) => endless += 1,
+            }
+        }
+    }
+    println!("{finite} finite relays (longest {longest_finite} laps), {endless} endless");
+    assert!(
+        longest_finite < RELAY_LAP_LIMIT / 100,
+        "a relay of {longest_finite} laps ended"
+    );
+}

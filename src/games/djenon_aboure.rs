@@ -8,8 +8,9 @@
 //!    captured with a backward chain of pits holding 2 or 4 (either row); 3,
 //!    or 5 and more, is picked up and sown as a new lap (relay), origin first.
 //! 4. A move whose relay never ends is not legal. The source is silent;
-//!    **our choice**, detected exactly (a lap starting from the same pit on the
-//!    same board), never by a lap limit: see [`relay_sow`](crate::primitives::relay_sow).
+//!    **our choice**, detected as a lap starting from the same pit on the
+//!    same board, or, to bound the work, a relay past 65,536 laps (no finite
+//!    relay comes near that): see [`relay_sow`](crate::primitives::relay_sow).
 //! 5. A player with no legal move passes while the opponent can move.
 //! 6. When neither player can move, each adds the seeds of their own row.
 

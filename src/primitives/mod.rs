@@ -70,5 +70,5 @@ pub(crate) mod wide;
 pub use capture::{Capture, CaptureRule};
 pub use counts::Counts;
 pub use feeding::{feeding_moves, is_starved};
-pub use sowing::{relay_sow, EndlessRelay, Relay, Sowing};
+pub use sowing::{relay_sow, EndlessRelay, Relay, Sowing, RELAY_LAP_LIMIT};
 pub use turn::{CaptureScope, GrandSlam, Lap, SowingTurn};
