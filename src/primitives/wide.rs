@@ -3,10 +3,10 @@
 //! without a loop or a branch per pit.
 //!
 //! A byte never carries into the next: a valid position holds at most 255
-//! seeds in all. Comparisons of every byte at once use SSE2 on x86-64 (the
-//! only `unsafe` of the crate: about 3 instructions a comparison instead of
-//! 10, measured in the README's speed section) and plain 64-bit arithmetic
-//! elsewhere.
+//! seeds in all (on an over-full hand-made board the results are wrong but
+//! nothing panics). Comparisons of every byte at once use SSE2 on x86-64
+//! (the only `unsafe` of the crate: 3 instructions a comparison of all pits
+//! instead of about 10 with the plain 64-bit arithmetic used elsewhere).
 
 /// Up to 16 pits, one byte each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
