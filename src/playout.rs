@@ -197,11 +197,7 @@ impl<R: Ruleset> Playouts<R> {
         let plan = self.plan(start);
         let seen = &mut self.seen[0];
         let mut lane = Self::begin(&plan, start, seen, rng.clone());
-        let outcome = loop {
-            if let Some(outcome) = Self::step(self.rules, &plan, &mut lane, seen) {
-                break outcome;
-            }
-        };
+        let outcome = Self::play_out(self.rules, &plan, &mut lane, seen);
         *rng = lane.rng;
         Playout {
             outcome,
@@ -226,13 +222,9 @@ impl<R: Ruleset> Playouts<R> {
         let seen = &mut self.seen;
         let mut lanes: [Lane<R::Position>; LANES] =
             std::array::from_fn(|i| Self::begin(&plan, start, &mut seen[i], SplitMix64::new(rng.next_u64())));
-        let mut active = [false; LANES];
-        let mut started = 0;
-        for is_active in active.iter_mut().take(count.min(LANES as u64) as usize) {
-            *is_active = true;
-            started += 1;
-        }
-        let mut finish = |lane: &mut Lane<R::Position>, outcome| {
+        let mut active: [bool; LANES] = std::array::from_fn(|i| (i as u64) < count);
+        let mut started = count.min(LANES as u64);
+        let mut finish = |lane: &Lane<R::Position>, outcome| {
             each(Playout {
                 outcome,
                 plies: lane.plies,
@@ -256,11 +248,21 @@ impl<R: Ruleset> Playouts<R> {
         }
         // The last games, one by one.
         for (i, lane) in lanes.iter_mut().enumerate().filter(|&(i, _)| active[i]) {
-            loop {
-                if let Some(outcome) = Self::step(rules, &plan, lane, &mut seen[i]) {
-                    finish(lane, outcome);
-                    break;
-                }
+            let outcome = Self::play_out(rules, &plan, lane, &mut seen[i]);
+            finish(lane, outcome);
+        }
+    }
+
+    /// Plays the game in `lane` to its end.
+    fn play_out(
+        rules: R,
+        plan: &Plan,
+        lane: &mut Lane<R::Position>,
+        seen: &mut PositionCounts<R::Position>,
+    ) -> Outcome {
+        loop {
+            if let Some(outcome) = Self::step(rules, plan, lane, seen) {
+                return outcome;
             }
         }
     }

@@ -109,7 +109,9 @@ impl Ruleset for DjenonAboure {
         while let Some(mv) = rng.choose(MoveSet::pits(candidates)) {
             match TURN.try_play(pos, mv) {
                 Ok(report) => return Ok(report),
-                Err(_) => candidates = candidates.difference(PitSet::from_bits(1 << mv.index().unwrap_or(0))),
+                Err(_) => {
+                    candidates = candidates.difference(mv.index().map_or(PitSet::EMPTY, PitSet::single))
+                }
             }
         }
         // No pit may move: a pass, or the end.

@@ -40,13 +40,12 @@ impl Sowing {
     /// ```
     #[inline(always)]
     pub fn sow<const P: usize>(self, pits: &mut [u8; P], origin: usize) -> usize {
+        let origin = wrap::<P>(origin);
         if P <= 16 {
-            let origin = wrap::<P>(origin);
             let (board, last) = self.sow_wide::<P>(Wide::load(pits), origin, pits[origin]);
             board.store(pits);
             return last;
         }
-        let origin = wrap::<P>(origin);
         let seeds = usize::from(pits[origin]);
         pits[origin] = 0;
         if seeds == 0 {
@@ -81,9 +80,9 @@ impl Sowing {
     /// last pit sown.
     #[inline(always)]
     pub(crate) fn sow_wide<const P: usize>(self, board: Wide, origin: usize, seeds: u8) -> (Wide, usize) {
-        let mut board = board
-            .0
-            .wrapping_sub((ones(origin + 1) - ones(origin)) * u128::from(seeds));
+        // `0x01` in the origin's byte: the origin is emptied, and skipped.
+        let origin_byte = ones(origin + 1) - ones(origin);
+        let mut board = board.0.wrapping_sub(origin_byte * u128::from(seeds));
         if seeds == 0 {
             return (Wide(board), origin);
         }
@@ -95,7 +94,7 @@ impl Sowing {
         // branch on `rounds`: on small boards it is 0 or not at random).
         let mut round = ones(P);
         if self == Sowing::NextPitSkippingOrigin {
-            round -= ones(origin + 1) - ones(origin);
+            round -= origin_byte;
         }
         board = board.wrapping_add(round.wrapping_mul(rounds as u128));
         // The rest: one seed in each pit of `first..first + rest`, wrapping past
@@ -242,6 +241,8 @@ const OVERFULL_LAP_LIMIT: u32 = 256;
 /// let mut pits = [6, 6, 5, 4, 3, 4, 5, 2, 1, 2, 1, 9];
 /// assert!(relay_sow(&mut pits, 0, Sowing::OriginFirst, relay_on).is_err());
 /// ```
+// Inlined so that the first lap tests a constant `relay_on` (most relays end there).
+#[inline(always)]
 pub fn relay_sow<const P: usize>(
     pits: &mut [u8; P],
     origin: usize,
@@ -254,11 +255,6 @@ pub fn relay_sow<const P: usize>(
     if !relay_on.contains(pits[last]) {
         return Ok(Relay { last, laps });
     }
-    let limit = if pits.iter().map(|&seeds| u32::from(seeds)).sum::<u32>() > 255 {
-        OVERFULL_LAP_LIMIT
-    } else {
-        RELAY_LAP_LIMIT
-    };
     // Brent: compare each lap start with a saved one, saving anew at powers of two.
     let mut saved = (*pits, last);
     let mut power = 1u32;
@@ -270,7 +266,14 @@ pub fn relay_sow<const P: usize>(
         if !relay_on.contains(pits[last]) {
             return Ok(Relay { last, laps });
         }
-        if (*pits, last) == saved || laps >= limit {
+        if (*pits, last) == saved {
+            return Err(EndlessRelay { laps });
+        }
+        // The limits, checked only once a relay is long (the board's total
+        // is looked at then, not on every relay).
+        if laps >= OVERFULL_LAP_LIMIT
+            && (laps >= RELAY_LAP_LIMIT || pits.iter().map(|&seeds| u32::from(seeds)).sum::<u32>() > 255)
+        {
             return Err(EndlessRelay { laps });
         }
         since_saved += 1;

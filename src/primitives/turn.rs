@@ -167,12 +167,8 @@ impl SowingTurn {
                         self.capture_wide::<P>(Wide::load(&pos.pits), last, player)
                     } else {
                         let captured = self.capture.find(&pos.pits, last, self.scope.pits::<P>(player));
-                        let slam = captured.empties(&pos.pits, Position::<P>::row(player.opponent()));
-                        if self.grand_slam == GrandSlam::CapturesNothing && !captured.is_empty() && slam {
-                            Capture::NONE
-                        } else {
-                            captured
-                        }
+                        let nonempty = Counts::at_least(1).pits_in(&pos.pits).bits();
+                        self.unless_grand_slam::<P>(captured, nonempty, player)
                     };
                     captured.take(&mut pos.pits);
                     (last, captured)
@@ -196,8 +192,15 @@ impl SowingTurn {
         let captured = self
             .capture
             .find_wide::<P>(board, last, self.scope.pits::<P>(player));
-        let row = Position::<P>::row(player.opponent()).bits();
-        let left_in_row = board.at_least(1) & row & !captured.pits.bits();
+        self.unless_grand_slam::<P>(captured, board.at_least(1), player)
+    }
+
+    /// `captured`, or nothing if the grand slam rule forbids it: it would
+    /// leave none of the opponent's pits non-empty (`nonempty`, a bit set,
+    /// taken before the capture).
+    #[inline(always)]
+    fn unless_grand_slam<const P: usize>(&self, captured: Capture, nonempty: u32, player: Player) -> Capture {
+        let left_in_row = nonempty & Position::<P>::row(player.opponent()).bits() & !captured.pits.bits();
         if self.grand_slam == GrandSlam::CapturesNothing && !captured.is_empty() && left_in_row == 0 {
             Capture::NONE
         } else {
