@@ -86,6 +86,21 @@ pub enum IllegalMove {
         /// The pit number given.
         pit: u8,
     },
+    /// The pit holds fewer seeds than the rules ask of a move.
+    #[error("pit {pit} holds too few seeds: a move takes at least {min}")]
+    TooFewSeeds {
+        /// The pit number given.
+        pit: u8,
+        /// Seeds a pit must hold to be played.
+        min: u8,
+    },
+    /// The move would capture every seed of the opponent's row, which the
+    /// rules forbid while another move exists.
+    #[error("sowing pit {pit} would capture every seed of the opponent's row (a grand slam)")]
+    GrandSlam {
+        /// The pit number given.
+        pit: u8,
+    },
     /// The opponent's row is empty and this move does not put a seed into it.
     #[error("pit {pit} does not feed the opponent, whose row is empty: a feeding move must be played")]
     MustFeed {

@@ -51,11 +51,16 @@ mod game;
 pub mod games;
 mod history;
 mod moves;
-pub mod oware;
+/// Oware Abapa (moved to [`games`]; this path stays for existing users).
+pub mod oware {
+    pub use crate::games::{Oware, OWARE};
+}
 mod perft;
 pub mod playout;
 mod position;
 pub mod primitives;
+mod rng;
+mod rules;
 mod ruleset;
 pub mod search;
 pub mod solve;
@@ -66,6 +71,7 @@ pub use game::{AgreementPolicy, Game, GameRecord};
 pub use moves::{Move, MoveIter, MoveSet, PitSet};
 pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};
+pub use rules::{Declared, Ending, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck};
 pub use ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status, Turn};
 
 /// The README's examples run as doctests.

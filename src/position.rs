@@ -216,6 +216,28 @@ impl<const P: usize> Position<P> {
         self.to_move = self.to_move.opponent();
     }
 
+    /// The position with each row reversed (pit `k` of a row trades places
+    /// with pit `N + 1 - k` of the same row): rows, facing pits and stores
+    /// stay where they are, and sowing clockwise here is sowing
+    /// counterclockwise there.
+    ///
+    /// ```
+    /// use mancala_rules::Position;
+    ///
+    /// let pos: Position<6> = "1 2 3 | 4 5 6 7-8 N".parse()?;
+    /// assert_eq!(pos.mirrored().to_string(), "3 2 1 | 6 5 4 7-8 N");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn mirrored(&self) -> Self {
+        let mut pits = self.pits;
+        let n = P / 2;
+        pits[..n].reverse();
+        pits[n..].reverse();
+        Position { pits, ..*self }
+    }
+
     /// Checks the shape of a position given as plain parts (pits in standard
     /// order, captures, player index), as read from JSON or a user.
     pub fn from_parts(pits: &[u8], scores: [u8; 2], to_move: u8) -> Result<Self, PositionError> {

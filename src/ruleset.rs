@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{IllegalMove, PositionError};
 use crate::moves::{Move, MoveSet, PitSet};
-use crate::playout::SplitMix64;
 use crate::position::{Board, Player};
+use crate::rng::SplitMix64;
 
 /// The rules of one game: geometry, opening, legal moves, applying a move and
 /// the end.
@@ -288,8 +288,8 @@ impl Repetition {
 pub enum EndReason {
     /// Every seed has been captured.
     AllCaptured,
-    /// The player to move has an empty row; the other player takes the board
-    /// (Bohnenspiel).
+    /// The player to move has no move (an empty row): the board goes as the
+    /// rules say (Bohnenspiel: to the other player).
     MoverRowEmpty,
     /// Neither player can move; each keeps the seeds of their own row
     /// (Djenon-aboure).
@@ -303,6 +303,9 @@ pub enum EndReason {
     Agreement,
     /// A player has captured more than half of the seeds (Oware).
     Majority,
+    /// A row is empty, whoever is to move; each keeps the seeds of their
+    /// own row (Kalah).
+    RowEmpty,
 }
 
 /// The end of a game: each player's final total (captures plus whatever the
@@ -410,6 +413,9 @@ pub struct MoveReport {
     pub captured: PitSet,
     /// Seeds captured.
     pub seeds_captured: u8,
+    /// Whether the last seed fell in the mover's own store.
+    #[serde(default)]
+    pub in_store: bool,
 }
 
 impl MoveReport {
@@ -423,6 +429,7 @@ impl MoveReport {
             last_pit: None,
             captured: PitSet::EMPTY,
             seeds_captured: 0,
+            in_store: false,
         }
     }
 }

@@ -6,8 +6,8 @@
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Partie, Tihbat};
 use mancala_rules::oware::Oware;
 use mancala_rules::primitives::{
-    feeding_moves, is_starved, relay_sow, Capture, CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing,
-    SowingTurn,
+    feeding_moves, is_starved, relay_sow, Capture, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn,
+    GrandSlam, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores,
 };
 use mancala_rules::{
     perft, AgreementPolicy, AnyGame, Board, Game, GameKind, GameRecord, Move, MoveSet, PitSet, Player,
@@ -89,13 +89,31 @@ fn relay_counts() -> impl Strategy<Value = Counts> {
 }
 
 fn capture_rule() -> impl Strategy<Value = CaptureRule> {
-    (counts(), any::<bool>()).prop_map(|(counts, chain)| CaptureRule { counts, chain })
+    (counts(), any::<bool>(), any::<bool>()).prop_map(|(counts, chain, forward)| CaptureRule {
+        counts,
+        chain,
+        forward,
+    })
 }
 
 fn lap() -> impl Strategy<Value = Lap> {
     prop_oneof![
         sowing().prop_map(Lap::Single),
         (sowing(), relay_counts()).prop_map(|(sowing, relay_on)| Lap::Relay { sowing, relay_on }),
+        (sowing(), relay_counts(), any::<bool>(), any::<bool>()).prop_map(
+            |(sowing, relay_on, next, stop)| {
+                Lap::RelayWith(RelayRule {
+                    sowing,
+                    relay_on,
+                    from: if next {
+                        RelayFrom::NextPit
+                    } else {
+                        RelayFrom::LastPit
+                    },
+                    stop_on_capture: stop,
+                })
+            }
+        ),
     ]
 }
 
@@ -105,13 +123,42 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
         Just(CaptureScope::OwnRow),
         Just(CaptureScope::OpponentRow)
     ];
-    let grand_slam = prop_oneof![Just(GrandSlam::Captures), Just(GrandSlam::CapturesNothing)];
-    (lap(), capture_rule(), scope, grand_slam).prop_map(|(lap, capture, scope, grand_slam)| SowingTurn {
-        lap,
-        capture,
-        scope,
-        grand_slam,
-    })
+    let grand_slam = prop_oneof![
+        Just(GrandSlam::Captures),
+        Just(GrandSlam::CapturesNothing),
+        Just(GrandSlam::Illegal)
+    ];
+    let stores = prop_oneof![Just(Stores::None), Just(Stores::Own), Just(Stores::Both)];
+    let opposite = proptest::option::of((any::<bool>(), any::<bool>()).prop_map(
+        |(with_landing_seed, when_facing_empty)| Opposite {
+            with_landing_seed,
+            when_facing_empty,
+        },
+    ));
+    let extra = (any::<bool>(), any::<bool>()).prop_map(|(in_own_store, after_capture)| ExtraTurn {
+        in_own_store,
+        after_capture,
+    });
+    (
+        (lap(), capture_rule(), scope, grand_slam),
+        (any::<bool>(), stores, opposite, extra),
+    )
+        .prop_map(
+            |((lap, capture, scope, grand_slam), (clockwise, stores, opposite, extra_turn))| SowingTurn {
+                lap,
+                direction: if clockwise {
+                    Direction::Clockwise
+                } else {
+                    Direction::CounterClockwise
+                },
+                stores,
+                capture,
+                scope,
+                opposite,
+                grand_slam,
+                extra_turn,
+            },
+        )
 }
 
 fn pit_set() -> impl Strategy<Value = PitSet> {
@@ -373,7 +420,10 @@ fn primitives<const P: usize>(input: Primitives<P>) -> Result<(), TestCaseError>
     }
     let mut after = pos;
     let report = turn.play(&mut after, mv);
-    prop_assert_eq!(after.to_move, pos.to_move.opponent());
+    let again = (turn.extra_turn.in_own_store && report.in_store)
+        || (turn.extra_turn.after_capture && !report.captured.is_empty());
+    let next = if again { pos.to_move } else { pos.to_move.opponent() };
+    prop_assert_eq!(after.to_move, next);
     prop_assert_eq!(report.player, pos.to_move);
     Ok(())
 }

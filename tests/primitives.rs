@@ -255,9 +255,11 @@ impl TurnModel {
             capture: CaptureRule {
                 counts: self.capture.build(),
                 chain: self.chain,
+                forward: false,
             },
             scope: self.scope,
             grand_slam: self.grand_slam,
+            ..SowingTurn::DEFAULT
         }
     }
 }
@@ -287,6 +289,7 @@ fn play_model<const P: usize>(turn: &TurnModel, pos: &Position<P>, mv: Move) -> 
         last_pit: None,
         captured: PitSet::EMPTY,
         seeds_captured: 0,
+        in_store: false,
     };
     let origin = match mv {
         Move::Pit(number) if (1..=P).contains(&usize::from(number)) => usize::from(number) - 1,
@@ -588,6 +591,7 @@ fn check_find<const P: usize>(
     let rule = CaptureRule {
         counts: counts.build(),
         chain,
+        forward: false,
     };
     let capture = rule.find(&pits, last, scope);
     prop_assert_eq!(capture.pits, pit_set(taken), "counts {:?}", counts);

@@ -236,6 +236,17 @@ fn tihbat_positions_match_the_first_cycle_search() {
 // ---------------------------------------------------------------- the other games
 
 fn check_against_search<R: Solvable>(rules: R, max_seeds: u32, samples: usize) {
+    // The exhaustive search recurses once a ply of a line without capture:
+    // thousands deep in debug builds, so it gets a large stack.
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || check_against_search_here(rules, max_seeds, samples))
+        .expect("a thread")
+        .join()
+        .expect("the check passes");
+}
+
+fn check_against_search_here<R: Solvable>(rules: R, max_seeds: u32, samples: usize) {
     let table = Table::build(rules, max_seeds).unwrap();
     let mut rng = Lcg(u64::from(max_seeds) * 7919);
     for _ in 0..samples {

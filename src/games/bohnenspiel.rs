@@ -1,34 +1,77 @@
 //! Bohnenspiel: 2x6 pits, 6 beans each, two stores (seeds 000 and 001).
-//!
-//! 1. A move picks up all beans of a non-empty pit of the mover's row.
-//! 2. They are sown one per pit counterclockwise from the next pit, single
-//!    lap; a lap of 12 or more beans does not skip the emptied origin (the
-//!    source says "successive pits" and names no skip).
-//! 3. If the last bean makes its pit (either row) hold 2, 4 or 6, that pit is
-//!    captured, then the previous pit backward while it holds 2, 4 or 6.
-//! 4. When the player to move has no bean in their row, the game ends and the
-//!    other player takes every bean left.
-//! 5. Match play, the *Partie*: see [`Partie`].
-//! 6. Hemprich's 1926 variant: see [`Bohnenspiel::hemprich`].
 
 use serde::{Deserialize, Serialize};
 
-use crate::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
-use crate::{EndReason, Move, MoveReport, MoveSet, Outcome, Player, Position, Repetition, Ruleset, Turn};
+use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
+use crate::{
+    Declared, HistoryRules, Leftover, Playable, Player, Position, Repetition, Rules, Ruleset, Stuck,
+};
 
 /// A Bohnenspiel position: 12 pits.
 pub type BohnenspielPosition = Position<12>;
 
-/// Rules 2 and 3: sow from the next pit, capture 2, 4 or 6 chained backward
-/// over both rows.
-const TURN: SowingTurn = SowingTurn {
-    lap: Lap::Single(Sowing::NextPit),
-    capture: CaptureRule::chain(Counts::of(&[2, 4, 6])),
-    scope: CaptureScope::Anywhere,
-    grand_slam: GrandSlam::Captures,
+/// Bohnenspiel, as declared: rules 1-4.
+pub const BOHNENSPIEL: Rules = Rules {
+    name: "bohnenspiel",
+    seeds: 6,
+    // The Schatzhöhlen: they keep the captures and are never sown.
+    stores: true,
+    // Rules 1 and 4: any non-empty pit; a player with an empty row ends the
+    // game, and the other player takes every bean left.
+    play: Playable {
+        stuck: Stuck::Ends(Leftover::Opponent),
+        ..Playable::DEFAULT
+    },
+    // Rules 2 and 3: from the next pit, single lap, the origin not skipped;
+    // 2, 4 or 6 captured and chained backward over both rows.
+    turn: SowingTurn {
+        lap: Lap::Single(Sowing::NextPit),
+        capture: CaptureRule::chain(Counts::of(&[2, 4, 6])),
+        ..SowingTurn::DEFAULT
+    },
+    ..Rules::DEFAULT
 };
 
-/// The rules of Bohnenspiel.
+/// Hemprich's 1926 variant, as declared: rule 6.
+pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
+    name: "bohnenspiel-hemprich",
+    // A player with an empty row passes; the game goes on until every bean
+    // is captured.
+    play: Playable {
+        stuck: Stuck::Passes(Leftover::Owners),
+        ..BOHNENSPIEL.play
+    },
+    // Our choice: a repeated position ends the game, the board split.
+    history: HistoryRules {
+        repetition: Repetition::EndsWithSplit,
+        agreement: false,
+    },
+    ..BOHNENSPIEL
+};
+
+/// The rules of Bohnenspiel (seeds 000 and 001: the same text in Croatian
+/// and Vietnamese; the *Bohnenspiel*, bean game, with its *Schatzhöhlen*,
+/// treasure pits, for stores).
+///
+/// 1. A move picks up all beans of a non-empty pit of the mover's row.
+/// 2. They are sown one per pit counterclockwise from the next pit, single
+///    lap; the stores are never sown. A lap of 12 or more beans does not
+///    skip the emptied origin (the source says "successive pits" and names
+///    no skip).
+/// 3. If the last bean makes its pit (either row) hold exactly 2, 4 or 6,
+///    that pit is captured, then the previous pit backward while it holds 2,
+///    4 or 6; the first pit holding any other count stops the chain.
+/// 4. When the player to move has no bean in their row, the game ends and
+///    the other player (who made the last move) takes every bean left.
+/// 5. Match play, the *Partie*: see [`Partie`] (who starts the next game is
+///    **our choice**: the source is silent).
+/// 6. Hemprich's 1926 variant, [`Bohnenspiel::hemprich`]: the game goes on
+///    until every bean is captured, and a player with an empty row passes.
+///    The source gives no rule for endless play; **our choice**, as in
+///    Tihbat: a repeated position (board, captures and player to move) ends
+///    the game and the beans left are split equally.
+///
+/// The declaration is [`BOHNENSPIEL`] ([`BOHNENSPIEL_HEMPRICH`] for rule 6).
 ///
 /// ```
 /// use mancala_rules::games::Bohnenspiel;
@@ -48,62 +91,22 @@ pub struct Bohnenspiel {
 }
 
 impl Bohnenspiel {
-    /// Hemprich's 1926 variant: the game goes on until every bean is
-    /// captured, and a player with an empty row passes.
-    ///
-    /// The source gives no rule for endless play; **our choice**, as in
-    /// Tihbat: a repeated position (board and player to move) ends the game
-    /// and the beans left are split equally (the board total stays even).
-    /// [`Game`](crate::Game) applies it.
+    /// Hemprich's 1926 variant (rule 6).
     #[must_use]
     pub const fn hemprich() -> Bohnenspiel {
         Bohnenspiel { hemprich: true }
     }
 }
 
-impl Ruleset for Bohnenspiel {
+impl Declared for Bohnenspiel {
     type Position = BohnenspielPosition;
 
-    fn name(&self) -> &'static str {
-        if self.hemprich {
-            "bohnenspiel-hemprich"
-        } else {
-            "bohnenspiel"
-        }
-    }
-
-    fn seeds_per_pit(&self) -> u8 {
-        6
-    }
-
     #[inline(always)]
-    fn turn(&self, pos: &BohnenspielPosition) -> Turn {
-        let own = pos.nonempty_pits(pos.to_move);
-        if !own.is_empty() {
-            Turn::Moves(MoveSet::pits(own))
-        } else if !self.hemprich {
-            Turn::Over(Outcome::sweep(
-                pos,
-                pos.to_move.opponent(),
-                EndReason::MoverRowEmpty,
-            ))
-        } else if pos.nonempty_pits(pos.to_move.opponent()).is_empty() {
-            Turn::Over(Outcome::all_captured(pos))
-        } else {
-            Turn::Moves(MoveSet::PASS)
-        }
-    }
-
-    #[inline(always)]
-    fn apply(&self, pos: &mut BohnenspielPosition, mv: Move) -> MoveReport {
-        TURN.play(pos, mv)
-    }
-
-    fn repetition(&self) -> Repetition {
+    fn rules(&self) -> &Rules {
         if self.hemprich {
-            Repetition::EndsWithSplit
+            &BOHNENSPIEL_HEMPRICH
         } else {
-            Repetition::Continues
+            &BOHNENSPIEL
         }
     }
 }

@@ -1,39 +1,70 @@
 //! Tihbat: 2x2 pits, 7 counters each, no stores (seed 003).
-//!
-//! 1. A move picks up all counters of either of the mover's pits (a single
-//!    counter may move: it goes straight back into its pit).
-//! 2. Origin-first sowing, single lap, no relay.
-//! 3. A capture happens only if the last counter falls in one of the mover's
-//!    own pits and that pit then holds 2, 4, 6 or 8: that pit is captured.
-//!    Landing on the opponent's side never captures. The rule text captures
-//!    the landing pit only; the seed's note word "owareChainOwnSideOnly"
-//!    suggests an own-side backward chain, which is the optional variant
-//!    [`Tihbat::own_side_chain`] (**our reading**: landing pit by default).
-//! 4. A player whose two pits are both empty passes.
-//! 5. The game ends when every counter is captured, or when a position (board
-//!    and player to move) repeats one seen earlier in the game, counting from
-//!    the game's first position and including positions after a pass; the
-//!    counters left are then split equally. [`Game`](crate::Game) applies the
-//!    repetition rule ([`Repetition::EndsWithSplit`]).
 
 use serde::{Deserialize, Serialize};
 
-use crate::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
-use crate::{Move, MoveReport, MoveSet, Outcome, Position, Repetition, Ruleset, Turn};
+use crate::primitives::{CaptureRule, CaptureScope, Counts, Lap, Sowing, SowingTurn};
+use crate::{Declared, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};
 
 /// A Tihbat position: 4 pits (South 1-2, North 3-4).
 pub type TihbatPosition = Position<4>;
 
-/// Rules 2 and 3: origin-first single lap; the landing pit captured if it is
-/// the mover's own and holds 2, 4, 6 or 8.
-const TURN: SowingTurn = SowingTurn {
-    lap: Lap::Single(Sowing::OriginFirst),
-    capture: CaptureRule::single(Counts::of(&[2, 4, 6, 8])),
-    scope: CaptureScope::OwnRow,
-    grand_slam: GrandSlam::Captures,
+/// Tihbat, as declared.
+pub const TIHBAT: Rules = Rules {
+    name: "tihbat",
+    seeds: 7,
+    stores: false,
+    // Rules 1 and 4: any non-empty pit; a player with both pits empty passes.
+    play: Playable {
+        stuck: Stuck::Passes(Leftover::Owners),
+        ..Playable::DEFAULT
+    },
+    // Rules 2 and 3: origin-first single lap; the landing pit captured if it
+    // is the mover's own and holds 2, 4, 6 or 8.
+    turn: SowingTurn {
+        lap: Lap::Single(Sowing::OriginFirst),
+        capture: CaptureRule::single(Counts::of(&[2, 4, 6, 8])),
+        scope: CaptureScope::OwnRow,
+        ..SowingTurn::DEFAULT
+    },
+    // Rule 5: a repeated position ends the game, the board split.
+    history: HistoryRules {
+        repetition: Repetition::EndsWithSplit,
+        agreement: false,
+    },
+    ..Rules::DEFAULT
 };
 
-/// The rules of Tihbat.
+/// The own-side chain reading of rule 3, as declared.
+pub const TIHBAT_CHAIN: Rules = Rules {
+    name: "tihbat-chain",
+    turn: SowingTurn {
+        capture: CaptureRule::chain(Counts::of(&[2, 4, 6, 8])),
+        ..TIHBAT.turn
+    },
+    ..TIHBAT
+};
+
+/// The rules of Tihbat (seed 003).
+///
+/// 1. A move picks up all counters of either of the mover's pits (a single
+///    counter may move: it goes straight back into its pit, and the turn
+///    passes).
+/// 2. Origin-first sowing, single lap, no relay.
+/// 3. A capture happens only if the last counter falls in one of the mover's
+///    own pits and that pit then holds 2, 4, 6 or 8: that pit is captured.
+///    Landing on the opponent's side never captures. The rule text captures
+///    the landing pit only; the seed's note word "owareChainOwnSideOnly"
+///    suggests an own-side backward chain, which is the optional variant
+///    [`Tihbat::own_side_chain`] (**our reading**: landing pit by default).
+/// 4. A player whose two pits are both empty passes.
+/// 5. The game ends when every counter is captured, or when a position
+///    (board and player to move) repeats one seen earlier in the game,
+///    counting from the game's first position and including positions after
+///    a pass; the counters left are then split equally.
+///    [`Game`](crate::Game) applies the repetition rule
+///    ([`Repetition::EndsWithSplit`]).
+///
+/// The declaration is [`TIHBAT`] ([`TIHBAT_CHAIN`] for the chain reading).
 ///
 /// ```
 /// use mancala_rules::games::Tihbat;
@@ -63,41 +94,15 @@ impl Tihbat {
     }
 }
 
-impl Ruleset for Tihbat {
+impl Declared for Tihbat {
     type Position = TihbatPosition;
 
-    fn name(&self) -> &'static str {
+    #[inline(always)]
+    fn rules(&self) -> &Rules {
         if self.own_side_chain {
-            "tihbat-chain"
+            &TIHBAT_CHAIN
         } else {
-            "tihbat"
+            &TIHBAT
         }
-    }
-
-    fn seeds_per_pit(&self) -> u8 {
-        7
-    }
-
-    #[inline(always)]
-    fn turn(&self, pos: &TihbatPosition) -> Turn {
-        let own = pos.nonempty_pits(pos.to_move);
-        if !own.is_empty() {
-            Turn::Moves(MoveSet::pits(own))
-        } else if pos.nonempty_pits(pos.to_move.opponent()).is_empty() {
-            Turn::Over(Outcome::all_captured(pos))
-        } else {
-            Turn::Moves(MoveSet::PASS)
-        }
-    }
-
-    #[inline(always)]
-    fn apply(&self, pos: &mut TihbatPosition, mv: Move) -> MoveReport {
-        let mut turn = TURN;
-        turn.capture.chain = self.own_side_chain;
-        turn.play(pos, mv)
-    }
-
-    fn repetition(&self) -> Repetition {
-        Repetition::EndsWithSplit
     }
 }

@@ -28,8 +28,11 @@ use crate::moves::PitSet;
 pub struct CaptureRule {
     /// Counts (after the drop) that are captured.
     pub counts: Counts,
-    /// Whether the capture chains backward from the last pit.
+    /// Whether the capture chains from the last pit.
     pub chain: bool,
+    /// Whether the chain runs forward (on in the direction of sowing)
+    /// instead of backward.
+    pub forward: bool,
 }
 
 impl CaptureRule {
@@ -39,13 +42,41 @@ impl CaptureRule {
     /// Captures the last pit only.
     #[must_use]
     pub const fn single(counts: Counts) -> CaptureRule {
-        CaptureRule { counts, chain: false }
+        CaptureRule {
+            counts,
+            chain: false,
+            forward: false,
+        }
     }
 
     /// Captures the last pit and chains backward.
     #[must_use]
     pub const fn chain(counts: Counts) -> CaptureRule {
-        CaptureRule { counts, chain: true }
+        CaptureRule {
+            counts,
+            chain: true,
+            forward: false,
+        }
+    }
+
+    /// Captures the last pit and chains forward (the pits after it, in the
+    /// direction of sowing).
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{CaptureRule, Counts};
+    /// use mancala_rules::PitSet;
+    ///
+    /// let rule = CaptureRule::forward_chain(Counts::of(&[2, 3]));
+    /// let capture = rule.find(&[2, 3, 1, 2, 2, 2], 4, PitSet::first(6));
+    /// assert_eq!(capture.pits.to_string(), "1 2 5 6"); // on past pit 6 to 1, 2; pit 3 stops it
+    /// ```
+    #[must_use]
+    pub const fn forward_chain(counts: Counts) -> CaptureRule {
+        CaptureRule {
+            counts,
+            chain: true,
+            forward: true,
+        }
     }
 
     /// The capture made when the last seed fell in pit `last` (0-based),
@@ -93,6 +124,15 @@ impl CaptureRule {
         if !self.chain || P > 32 {
             return takeable & 1 << (last & 31);
         }
+        if self.forward {
+            // Forward is backward on the ring numbered the other way round.
+            let reverse = |bits: u32| bits.reverse_bits() >> (32 - P);
+            let backward = CaptureRule {
+                forward: false,
+                ..*self
+            };
+            return reverse(backward.chain_from::<P>(reverse(takeable), P - 1 - last % P));
+        }
         // On the ring doubled, the run of takeable pits that ends at
         // `last + P` starts after the nearest pit below it that is not.
         let takeable = u64::from(takeable) & (u64::MAX >> (64 - P));
@@ -120,6 +160,16 @@ impl Capture {
         pits: PitSet::EMPTY,
         seeds: 0,
     };
+
+    /// Both captures together (they take different pits).
+    #[inline(always)]
+    #[must_use]
+    pub const fn union(self, other: Capture) -> Capture {
+        Capture {
+            pits: self.pits.union(other.pits),
+            seeds: self.seeds + other.seeds,
+        }
+    }
 
     /// Whether nothing is captured.
     #[must_use]

@@ -71,4 +71,6 @@ pub use capture::{Capture, CaptureRule};
 pub use counts::Counts;
 pub use feeding::{feeding_moves, is_starved};
 pub use sowing::{relay_sow, EndlessRelay, Relay, Sowing, RELAY_LAP_LIMIT};
-pub use turn::{CaptureScope, GrandSlam, Lap, SowingTurn};
+pub use turn::{
+    CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SowingTurn, Stores,
+};

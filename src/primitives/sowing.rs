@@ -1,8 +1,10 @@
 use serde::{Deserialize, Serialize};
 
+use super::turn::{RelayFrom, RelayRule, Stores};
 use super::wide::Wide;
 use super::Counts;
 use crate::moves::PitSet;
+use crate::position::{Player, Position};
 
 /// How one lap is sown from a pit: all its seeds are picked up and dropped one
 /// per pit, counterclockwise (to higher pit numbers, `2N` wrapping to 1).
@@ -106,7 +108,7 @@ impl Sowing {
 
     /// The first pit sown from `origin`, and how many pits a round covers.
     #[inline(always)]
-    fn ring<const P: usize>(self, origin: usize) -> (usize, usize) {
+    pub(crate) fn ring<const P: usize>(self, origin: usize) -> (usize, usize) {
         match self {
             Sowing::NextPit => (wrap::<P>(origin + 1), P),
             Sowing::OriginFirst => (origin, P),
@@ -241,7 +243,6 @@ const OVERFULL_LAP_LIMIT: u32 = 256;
 /// let mut pits = [6, 6, 5, 4, 3, 4, 5, 2, 1, 2, 1, 9];
 /// assert!(relay_sow(&mut pits, 0, Sowing::OriginFirst, relay_on).is_err());
 /// ```
-// Inlined so that the first lap tests a constant `relay_on` (most relays end there).
 #[inline(always)]
 pub fn relay_sow<const P: usize>(
     pits: &mut [u8; P],
@@ -249,38 +250,186 @@ pub fn relay_sow<const P: usize>(
     sowing: Sowing,
     relay_on: Counts,
 ) -> Result<Relay, EndlessRelay> {
-    let mut start = wrap::<P>(origin);
-    let mut laps = 1u32;
-    let mut last = sowing.sow(pits, start);
-    if !relay_on.contains(pits[last]) {
-        return Ok(Relay { last, laps });
+    let rule = RelayRule {
+        sowing,
+        relay_on,
+        from: RelayFrom::LastPit,
+        stop_on_capture: false,
+    };
+    let mut pos = Position::new(*pits, [0, 0], Player::South);
+    let end = relay_sow_from(
+        &mut pos,
+        origin,
+        rule,
+        Stores::None,
+        (Counts::NONE, PitSet::EMPTY),
+    );
+    *pits = pos.pits;
+    let end = end?;
+    match end.landing {
+        Landing::Pit(last) => Ok(Relay { last, laps: end.laps }),
+        Landing::Store(_) => unreachable!("no store is sown"),
     }
-    // Brent: compare each lap start with a saved one, saving anew at powers of two.
-    let mut saved = (*pits, last);
+}
+
+/// Where the last seed of a sowing fell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Landing {
+    /// In this pit (0-based).
+    Pit(usize),
+    /// In this player's store.
+    Store(Player),
+}
+
+/// How a relay ended: where, after how many laps.
+pub(crate) struct RelayEnd {
+    pub(crate) landing: Landing,
+    pub(crate) laps: u32,
+}
+
+/// One lap from `origin` on `pos`, through the `stores` given (the mover's
+/// store is `pos.to_move`'s).
+#[inline(always)]
+fn lap<const P: usize>(pos: &mut Position<P>, origin: usize, sowing: Sowing, stores: Stores) -> Landing {
+    if stores == Stores::None {
+        Landing::Pit(sowing.sow(&mut pos.pits, origin))
+    } else {
+        sow_with_stores(pos, origin, sowing, stores)
+    }
+}
+
+/// Relay sowing by a [`RelayRule`], with stores; `stop` holds the counts and
+/// pits that capture, which end the relay (empty unless
+/// [`RelayRule::stop_on_capture`]). See [`relay_sow`] for the endless
+/// detection. On `Err` `pos` holds some board of the relay.
+#[inline(always)]
+pub(crate) fn relay_sow_from<const P: usize>(
+    pos: &mut Position<P>,
+    origin: usize,
+    rule: RelayRule,
+    stores: Stores,
+    stop: (Counts, PitSet),
+) -> Result<RelayEnd, EndlessRelay> {
+    let mut laps = 1u32;
+    let mut landing = lap(pos, wrap::<P>(origin), rule.sowing, stores);
+    // The pit the next lap sows, if the relay goes on.
+    let next = |pos: &Position<P>, landing: Landing| -> Option<usize> {
+        let Landing::Pit(last) = landing else { return None };
+        let count = pos.pits[last];
+        if !rule.relay_on.contains(count) || (stop.0.contains(count) && stop.1.contains(last)) {
+            return None;
+        }
+        match rule.from {
+            RelayFrom::LastPit => Some(last),
+            RelayFrom::NextPit => {
+                let after = wrap::<P>(last + 1);
+                (pos.pits[after] > 0).then_some(after)
+            }
+        }
+    };
+    let Some(mut start) = next(pos, landing) else {
+        return Ok(RelayEnd { landing, laps });
+    };
+    // Brent: compare each lap start with a saved one, saving anew at powers
+    // of two. With stores, equal pits mean equal stores (seeds are conserved).
+    let mut saved = (pos.pits, start);
     let mut power = 1u32;
     let mut since_saved = 0u32;
     loop {
-        start = last;
-        last = sowing.sow(pits, start);
+        landing = lap(pos, start, rule.sowing, stores);
         laps += 1;
-        if !relay_on.contains(pits[last]) {
-            return Ok(Relay { last, laps });
+        match next(pos, landing) {
+            None => return Ok(RelayEnd { landing, laps }),
+            Some(pit) => start = pit,
         }
-        if (*pits, last) == saved {
+        if (pos.pits, start) == saved {
             return Err(EndlessRelay { laps });
         }
         // The limits, checked only once a relay is long (the board's total
         // is looked at then, not on every relay).
         if laps >= OVERFULL_LAP_LIMIT
-            && (laps >= RELAY_LAP_LIMIT || pits.iter().map(|&seeds| u32::from(seeds)).sum::<u32>() > 255)
+            && (laps >= RELAY_LAP_LIMIT || pos.pits.iter().map(|&seeds| u32::from(seeds)).sum::<u32>() > 255)
         {
             return Err(EndlessRelay { laps });
         }
         since_saved += 1;
         if since_saved == power {
-            saved = (*pits, last);
+            saved = (pos.pits, start);
             power = power.saturating_mul(2);
             since_saved = 0;
         }
     }
+}
+
+/// One lap from `origin` through the pits and the `stores` given: South's
+/// store lies after pit `N`, North's after pit `2N`. Whole rounds are added
+/// at once; the rest (fewer than a round, at most 31 places) seed by seed.
+pub(crate) fn sow_with_stores<const P: usize>(
+    pos: &mut Position<P>,
+    origin: usize,
+    sowing: Sowing,
+    stores: Stores,
+) -> Landing {
+    let n = P / 2;
+    let origin = wrap::<P>(origin);
+    let seeds = usize::from(pos.pits[origin]);
+    pos.pits[origin] = 0;
+    if seeds == 0 {
+        return Landing::Pit(origin);
+    }
+    let mover = pos.to_move;
+    let in_ring = |player: Player| match stores {
+        Stores::None => false,
+        Stores::Own => player == mover,
+        Stores::Both => true,
+    };
+    let skip = sowing == Sowing::NextPitSkippingOrigin;
+    let (first, _) = sowing.ring::<P>(origin);
+    let ring =
+        P - usize::from(skip) + usize::from(in_ring(Player::South)) + usize::from(in_ring(Player::North));
+    let (mut rounds, mut rest) = (seeds / ring, seeds % ring);
+    if rest == 0 {
+        // The last round is walked, to find where it ends.
+        rounds -= 1;
+        rest = ring;
+    }
+    if rounds > 0 {
+        // At most 255 seeds in a valid position: `rounds` fits a byte.
+        let rounds = rounds as u8;
+        for pit in pos.pits.iter_mut() {
+            *pit = pit.wrapping_add(rounds);
+        }
+        if skip {
+            pos.pits[origin] = pos.pits[origin].wrapping_sub(rounds);
+        }
+        for player in Player::BOTH {
+            if in_ring(player) {
+                pos.scores[player.index()] = pos.scores[player.index()].wrapping_add(rounds);
+            }
+        }
+    }
+    let mut place = Landing::Pit(first);
+    for left in (0..rest).rev() {
+        match place {
+            Landing::Pit(pit) => pos.pits[pit] = pos.pits[pit].wrapping_add(1),
+            Landing::Store(player) => {
+                pos.scores[player.index()] = pos.scores[player.index()].wrapping_add(1);
+            }
+        }
+        if left == 0 {
+            break;
+        }
+        // The place after this one.
+        place = match place {
+            Landing::Pit(pit) if pit == n - 1 && in_ring(Player::South) => Landing::Store(Player::South),
+            Landing::Pit(pit) if pit == P - 1 && in_ring(Player::North) => Landing::Store(Player::North),
+            Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
+            Landing::Store(Player::South) => Landing::Pit(n),
+            Landing::Store(Player::North) => Landing::Pit(0),
+        };
+        if skip && place == Landing::Pit(origin) {
+            place = Landing::Pit(wrap::<P>(origin + 1));
+        }
+    }
+    place
 }

@@ -1,7 +1,9 @@
 use serde::{Deserialize, Serialize};
 
+use super::sowing::relay_sow_from;
+use super::sowing::{sow_with_stores, Landing};
 use super::wide::Wide;
-use super::{relay_sow, Capture, CaptureRule, Counts, EndlessRelay, Sowing};
+use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
 use crate::moves::{Move, PitSet};
 use crate::position::{Player, Position};
 use crate::ruleset::MoveReport;
@@ -9,16 +11,155 @@ use crate::ruleset::MoveReport;
 /// How the seeds of a move are sown: one lap, or relay laps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Lap {
-    /// One lap (Bohnenspiel, Tihbat, Al-manqala).
+    /// One lap (Bohnenspiel, Tihbat, Al-manqala, Oware, Kalah).
     Single(Sowing),
-    /// Relay sowing: while the last pit then holds a count in `relay_on`, sow
-    /// it again as a new lap (Djenon-aboure). See [`relay_sow`].
+    /// Relay sowing: while the last pit then holds a count in `relay_on`,
+    /// pick it up and sow it again as a new lap (Djenon-aboure). See
+    /// [`relay_sow`](super::relay_sow).
     Relay {
         /// How each lap is sown.
         sowing: Sowing,
         /// Counts of the last pit that start another lap.
         relay_on: Counts,
     },
+    /// Relay sowing with its readings as parameters: where the next lap
+    /// starts, and whether a capturing count stops the relay. See
+    /// [`RelayRule`].
+    RelayWith(RelayRule),
+}
+
+impl Lap {
+    /// The sowing of each lap.
+    #[must_use]
+    pub const fn sowing(self) -> Sowing {
+        match self {
+            Lap::Single(sowing) | Lap::Relay { sowing, .. } => sowing,
+            Lap::RelayWith(rule) => rule.sowing,
+        }
+    }
+
+    /// The relay rule, for relay laps.
+    #[must_use]
+    pub const fn relay(self) -> Option<RelayRule> {
+        match self {
+            Lap::Single(_) => None,
+            Lap::Relay { sowing, relay_on } => Some(RelayRule {
+                sowing,
+                relay_on,
+                from: RelayFrom::LastPit,
+                stop_on_capture: false,
+            }),
+            Lap::RelayWith(rule) => Some(rule),
+        }
+    }
+}
+
+/// Relay (multi-lap) sowing, with every traditional reading a parameter.
+///
+/// After a lap, if the pit where the last seed fell holds a count in
+/// `relay_on` (for "it was not empty before the drop": `Counts::at_least(2)`),
+/// the relay goes on: from that pit itself (Djenon-aboure), or from the pit
+/// after it (the reading of many Indian and Indonesian games), whose seeds
+/// are picked up and sown as the next lap; an empty pit after it ends the
+/// relay. With `stop_on_capture`, a last pit that would be captured ends the
+/// relay instead (the capture is then made). A relay that never ends is
+/// found exactly (see [`relay_sow`](super::relay_sow)); legal move generation
+/// refuses such a move ([`IllegalMove::EndlessRelay`](crate::IllegalMove::EndlessRelay)).
+///
+/// ```
+/// use mancala_rules::primitives::{Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// // Relay from the pit after the last one while the last pit was not empty.
+/// let turn = SowingTurn {
+///     lap: Lap::RelayWith(RelayRule {
+///         sowing: Sowing::NextPit,
+///         relay_on: Counts::at_least(2),
+///         from: RelayFrom::NextPit,
+///         stop_on_capture: false,
+///     }),
+///     ..SowingTurn::DEFAULT
+/// };
+/// let mut pos: Position<4> = "2 0 | 1 3 0-0 S".parse()?;
+/// // Pit 1's seeds land in 2 and 3; pit 3 now holds 2: pit 4's three seeds
+/// // are sown next, into 1, 2 and 3; pit 3 now holds 3: pit 4 is empty, the
+/// // relay ends.
+/// let report = turn.play(&mut pos, Move::Pit(1));
+/// assert_eq!(pos.to_string(), "1 2 | 3 0 0-0 N");
+/// assert_eq!((report.laps, report.last_pit), (2, Some(3)));
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RelayRule {
+    /// How each lap is sown.
+    pub sowing: Sowing,
+    /// Counts of the last pit (after the drop) that continue the relay.
+    pub relay_on: Counts,
+    /// Which pit the next lap sows.
+    pub from: RelayFrom,
+    /// Whether a last pit that captures ends the relay.
+    pub stop_on_capture: bool,
+}
+
+/// Which pit a relay's next lap sows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RelayFrom {
+    /// The pit where the last seed fell.
+    LastPit,
+    /// The pit after it (in the direction of sowing).
+    NextPit,
+}
+
+/// The direction of sowing.
+///
+/// Pits are numbered counterclockwise in every game (standard notation), so
+/// a clockwise game sows to lower numbers: from pit 3 of a 2x6 board, to 2,
+/// 1, 12, 11, ... Capture chains run "backward" against the direction of
+/// sowing in both.
+///
+/// ```
+/// use mancala_rules::primitives::{Direction, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = SowingTurn { direction: Direction::Clockwise, ..SowingTurn::DEFAULT };
+/// let mut pos: Position<12> = "4 4 4 4 4 4 | 4 4 4 4 4 4 0-0 S".parse()?;
+/// turn.play(&mut pos, Move::Pit(3));
+/// assert_eq!(pos.to_string(), "5 5 0 4 4 4 | 4 4 4 4 5 5 0-0 N");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Direction {
+    /// To higher pit numbers, `2N` wrapping to 1 (most games of Africa and
+    /// the Middle East).
+    CounterClockwise,
+    /// To lower pit numbers, 1 wrapping to `2N` (many games of Asia).
+    Clockwise,
+}
+
+/// Which stores a sowing drops seeds into. A store holds the player's
+/// captures ([`Position::scores`](crate::Position::scores)); South's lies
+/// after pit `N`, North's after pit `2N` (in the direction of sowing).
+///
+/// ```
+/// use mancala_rules::primitives::{Stores, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// // Kalah's sowing: South's pit 3 sows 4, 5, 6 and the store.
+/// let turn = SowingTurn { stores: Stores::Own, ..SowingTurn::DEFAULT };
+/// let mut pos: Position<12> = "4 4 4 4 4 4 | 4 4 4 4 4 4 0-0 S".parse()?;
+/// let report = turn.play(&mut pos, Move::Pit(3));
+/// assert_eq!(pos.to_string(), "4 4 0 5 5 5 | 4 4 4 4 4 4 1-0 N");
+/// assert!(report.in_store);
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stores {
+    /// No store is sown (the seeds go round the pits only).
+    None,
+    /// The mover's own store is sown, the opponent's skipped (Kalah).
+    Own,
+    /// Both stores are sown; a seed in the opponent's store is theirs.
+    Both,
 }
 
 /// The pits a capture may visit, seen from the mover.
@@ -45,34 +186,115 @@ impl CaptureScope {
     }
 }
 
-/// What happens to a capture that would take every seed of the opponent's row.
+/// What happens to a capture that would take every seed of the opponent's
+/// row (a "grand slam").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GrandSlam {
     /// It is made like any other.
     Captures,
-    /// It captures nothing (Oware Abapa).
+    /// The move is played but captures nothing (Oware Abapa).
     CapturesNothing,
+    /// The move is illegal while another move exists
+    /// ([`IllegalMove::GrandSlam`](crate::IllegalMove::GrandSlam)); if every
+    /// move would be one, they are played and capture nothing.
+    Illegal,
 }
 
-/// One whole sowing turn, as data: how to sow, what to capture, where.
-///
-/// [`play`](SowingTurn::play) sows from the move's pit (one lap or relay
-/// laps), captures from the last pit by `capture` within `scope` (unless it
-/// is a grand slam that `grand_slam` forbids), adds the capture to the mover's
-/// score and hands the turn to the opponent; `Move::Pass` only hands the turn
-/// over. Every game of the crate is one of these plus its rules for which
-/// moves are legal and when the game ends.
+/// The capture by the pit facing the last one: the last seed falls into an
+/// empty pit of the mover's own row (it then holds 1), and the seeds of the
+/// facing pit (pit `k` faces `2N + 1 - k`) are taken.
 ///
 /// ```
-/// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
+/// use mancala_rules::primitives::{Opposite, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = SowingTurn { opposite: Some(Opposite::KALAH), ..SowingTurn::DEFAULT };
+/// // South's pit 1 sows 2 and 3; pit 3 was empty and faces pit 10 (5 seeds).
+/// let mut pos: Position<12> = "2 1 0 4 4 4 | 4 4 4 5 4 4 0-0 S".parse()?;
+/// let report = turn.play(&mut pos, Move::Pit(1));
+/// assert_eq!(pos.to_string(), "0 2 0 4 4 4 | 4 4 4 0 4 4 6-0 N");
+/// assert_eq!(report.captured.to_string(), "3 10");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Opposite {
+    /// The landing seed is taken too (else it stays in its pit).
+    pub with_landing_seed: bool,
+    /// The capture is made even when the facing pit is empty (then only the
+    /// landing seed is taken, if `with_landing_seed`).
+    pub when_facing_empty: bool,
+}
+
+impl Opposite {
+    /// Kalah (as OpenSpiel plays it): the landing seed and the facing pit's
+    /// seeds, only when the facing pit holds seeds.
+    pub const KALAH: Opposite = Opposite {
+        with_landing_seed: true,
+        when_facing_empty: false,
+    };
+    /// Kalah's "empty capture" reading: the landing seed is taken even when
+    /// the facing pit is empty.
+    pub const EMPTY_CAPTURE: Opposite = Opposite {
+        with_landing_seed: true,
+        when_facing_empty: true,
+    };
+}
+
+/// Who moves next: the other player, unless the rules give the mover
+/// another turn.
+///
+/// ```
+/// use mancala_rules::primitives::{ExtraTurn, Stores, SowingTurn};
+/// use mancala_rules::{Move, Player, Position};
+///
+/// let turn = SowingTurn { stores: Stores::Own, extra_turn: ExtraTurn::IN_OWN_STORE, ..SowingTurn::DEFAULT };
+/// let mut pos: Position<12> = "4 4 4 4 4 4 | 4 4 4 4 4 4 0-0 S".parse()?;
+/// turn.play(&mut pos, Move::Pit(3)); // the last seed falls in South's store
+/// assert_eq!(pos.to_move, Player::South);
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ExtraTurn {
+    /// The mover plays again when the last seed falls in their own store.
+    pub in_own_store: bool,
+    /// The mover plays again after a capture.
+    pub after_capture: bool,
+}
+
+impl ExtraTurn {
+    /// The players alternate.
+    pub const NEVER: ExtraTurn = ExtraTurn {
+        in_own_store: false,
+        after_capture: false,
+    };
+    /// Again after the last seed falls in the mover's store (Kalah).
+    pub const IN_OWN_STORE: ExtraTurn = ExtraTurn {
+        in_own_store: true,
+        after_capture: false,
+    };
+}
+
+/// One whole sowing turn, as data: how to sow, what to capture, where, and
+/// who moves next.
+///
+/// [`play`](SowingTurn::play) sows from the move's pit (one lap or relay
+/// laps, in `direction`, through the `stores` it names), captures from the
+/// last pit by `capture` within `scope` and by `opposite` (unless it is a
+/// grand slam that `grand_slam` forbids), adds the capture to the mover's
+/// score and hands the turn to the opponent unless `extra_turn` keeps it;
+/// `Move::Pass` only hands the turn over. It is the middle of a
+/// [`Rules`](crate::Rules) declaration: every game of the crate is one of
+/// these plus its rules for which moves are legal and when the game ends.
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
 /// use mancala_rules::{Move, Position};
 ///
 /// // Bohnenspiel's turn.
 /// const TURN: SowingTurn = SowingTurn {
 ///     lap: Lap::Single(Sowing::NextPit),
 ///     capture: CaptureRule::chain(Counts::of(&[2, 4, 6])),
-///     scope: CaptureScope::Anywhere,
-///     grand_slam: GrandSlam::Captures,
+///     ..SowingTurn::DEFAULT
 /// };
 /// let mut pos: Position<12> = "6 6 6 6 6 2 | 1 3 5 5 5 5 0-16 S".parse()?;
 /// let report = TURN.play(&mut pos, Move::Pit(6));
@@ -84,21 +306,48 @@ pub enum GrandSlam {
 pub struct SowingTurn {
     /// How the seeds are sown.
     pub lap: Lap,
-    /// What the last pit captures.
+    /// The direction of sowing.
+    pub direction: Direction,
+    /// The stores sown into.
+    pub stores: Stores,
+    /// What the last pit captures by its count.
     pub capture: CaptureRule,
-    /// Where a capture may be made.
+    /// Where a capture by count may be made.
     pub scope: CaptureScope,
+    /// The capture of the facing pit, if the game has it.
+    pub opposite: Option<Opposite>,
     /// Whether a capture may empty the opponent's row.
     pub grand_slam: GrandSlam,
+    /// Who moves next.
+    pub extra_turn: ExtraTurn,
+}
+
+impl Default for SowingTurn {
+    fn default() -> Self {
+        SowingTurn::DEFAULT
+    }
 }
 
 impl SowingTurn {
+    /// Counterclockwise from the next pit, one lap, no store, no capture,
+    /// players alternating: the base that declarations change.
+    pub const DEFAULT: SowingTurn = SowingTurn {
+        lap: Lap::Single(Sowing::NextPit),
+        direction: Direction::CounterClockwise,
+        stores: Stores::None,
+        capture: CaptureRule::NONE,
+        scope: CaptureScope::Anywhere,
+        opposite: None,
+        grand_slam: GrandSlam::Captures,
+        extra_turn: ExtraTurn::NEVER,
+    };
+
     /// Plays `mv` on `pos` and reports what happened.
     ///
     /// It assumes a legal move: for a pit out of range or empty it sows
     /// nothing, and for a relay that never ends (which legal move generation
-    /// refuses, see [`relay_sow`]) it only hands the turn over. It never
-    /// panics.
+    /// refuses, see [`relay_sow`](super::relay_sow)) it only hands the turn
+    /// over. It never panics.
     #[inline(always)]
     pub fn play<const P: usize>(&self, pos: &mut Position<P>, mv: Move) -> MoveReport {
         let player = pos.to_move;
@@ -117,15 +366,14 @@ impl SowingTurn {
     /// sown once either way: this is the cheap way to check a single move.
     ///
     /// ```
-    /// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
+    /// use mancala_rules::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
     /// use mancala_rules::{Move, Position};
     ///
     /// // Djenon-aboure's turn.
     /// const TURN: SowingTurn = SowingTurn {
     ///     lap: Lap::Relay { sowing: Sowing::OriginFirst, relay_on: Counts::of(&[3]).union(Counts::at_least(5)) },
     ///     capture: CaptureRule::chain(Counts::of(&[2, 4])),
-    ///     scope: CaptureScope::Anywhere,
-    ///     grand_slam: GrandSlam::Captures,
+    ///     ..SowingTurn::DEFAULT
     /// };
     /// // South's pit 1 here relays forever.
     /// let mut pos: Position<12> = "6 6 5 4 3 4 | 5 2 1 2 1 9 0-0 S".parse()?;
@@ -139,72 +387,263 @@ impl SowingTurn {
         pos: &mut Position<P>,
         mv: Move,
     ) -> Result<MoveReport, EndlessRelay> {
+        self.try_play_as(pos, mv, self.grand_slam)
+    }
+
+    /// [`try_play`](SowingTurn::try_play) with the grand slam rule read as
+    /// `grand_slam` (an illegal grand slam is played as one that captures
+    /// nothing: legal move generation has refused it before).
+    #[inline(always)]
+    pub(crate) fn try_play_as<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        mv: Move,
+        grand_slam: GrandSlam,
+    ) -> Result<MoveReport, EndlessRelay> {
+        if self.direction == Direction::Clockwise {
+            // A clockwise game is the counterclockwise one on the board with
+            // each row reversed (rows, facing pits and stores stay in place).
+            let mut mirrored = pos.mirrored();
+            let turn = SowingTurn {
+                direction: Direction::CounterClockwise,
+                ..*self
+            };
+            let mut report = turn.try_play_ccw(&mut mirrored, mirror_move::<P>(mv), grand_slam)?;
+            *pos = mirrored.mirrored();
+            report.mv = mv;
+            report.last_pit = report
+                .last_pit
+                .map(|pit| mirror::<P>(usize::from(pit) - 1) as u8 + 1);
+            report.captured = mirror_set::<P>(report.captured);
+            return Ok(report);
+        }
+        self.try_play_ccw(pos, mv, grand_slam)
+    }
+
+    #[inline(always)]
+    fn try_play_ccw<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        mv: Move,
+        grand_slam: GrandSlam,
+    ) -> Result<MoveReport, EndlessRelay> {
         let player = pos.to_move;
         let mut report = MoveReport::pass(player);
         report.mv = mv;
-        if let Some(origin) = mv.index().filter(|&pit| pit < P) {
-            report.laps = 1;
-            let (last, captured) = match self.lap {
-                Lap::Single(sowing) if P <= 16 => {
-                    // The whole turn on the board in one word, stored once.
-                    let (board, last) = sowing.sow_wide::<P>(Wide::load(&pos.pits), origin, pos.pits[origin]);
-                    let captured = self.capture_wide::<P>(board, last, player);
-                    board.without(captured.pits.bits()).store(&mut pos.pits);
-                    (last, captured)
+        let Some(origin) = mv.index().filter(|&pit| pit < P) else {
+            pos.pass_turn();
+            return Ok(report);
+        };
+        report.laps = 1;
+        let captured = match self.lap {
+            Lap::Single(sowing) if P <= 16 && self.stores == Stores::None => {
+                // The whole turn on the board in one word, stored once.
+                let (board, last) = sowing.sow_wide::<P>(Wide::load(&pos.pits), origin, pos.pits[origin]);
+                let captured = self.capture_wide::<P>(board, last, player, grand_slam);
+                board.without(captured.pits.bits()).store(&mut pos.pits);
+                report.last_pit = Some(last as u8 + 1);
+                captured
+            }
+            lap => {
+                let landing = match lap.relay() {
+                    None if self.stores == Stores::None => {
+                        Landing::Pit(lap.sowing().sow(&mut pos.pits, origin))
+                    }
+                    None => sow_with_stores(pos, origin, lap.sowing(), self.stores),
+                    Some(relay) => {
+                        let mut board = *pos;
+                        let stop = self.stop_on_capture::<P>(relay, player);
+                        let end = relay_sow_from(&mut board, origin, relay, self.stores, stop)?;
+                        *pos = board;
+                        report.laps = end.laps;
+                        end.landing
+                    }
+                };
+                match landing {
+                    Landing::Pit(last) => {
+                        report.last_pit = Some(last as u8 + 1);
+                        let captured = self.capture_at::<P>(&pos.pits, last, player, grand_slam);
+                        captured.take(&mut pos.pits);
+                        captured
+                    }
+                    Landing::Store(owner) => {
+                        report.in_store = owner == player;
+                        Capture::NONE
+                    }
                 }
-                lap => {
-                    let last = match lap {
-                        Lap::Single(sowing) => sowing.sow(&mut pos.pits, origin),
-                        Lap::Relay { sowing, relay_on } => {
-                            let mut pits = pos.pits;
-                            let relay = relay_sow(&mut pits, origin, sowing, relay_on)?;
-                            pos.pits = pits;
-                            report.laps = relay.laps;
-                            relay.last
-                        }
-                    };
-                    let captured = if P <= 16 {
-                        self.capture_wide::<P>(Wide::load(&pos.pits), last, player)
-                    } else {
-                        let captured = self.capture.find(&pos.pits, last, self.scope.pits::<P>(player));
-                        let nonempty = Counts::at_least(1).pits_in(&pos.pits).bits();
-                        self.unless_grand_slam::<P>(captured, nonempty, player)
-                    };
-                    captured.take(&mut pos.pits);
-                    (last, captured)
-                }
-            };
-            report.last_pit = Some(last as u8 + 1);
-            report.captured = captured.pits;
-            // At most 255 seeds in a valid position: the sum fits a byte.
-            report.seeds_captured = captured.seeds as u8;
-            let score = &mut pos.scores[player.index()];
-            *score = score.wrapping_add(report.seeds_captured);
+            }
+        };
+        report.captured = captured.pits;
+        // At most 255 seeds in a valid position: the sum fits a byte.
+        report.seeds_captured = captured.seeds as u8;
+        let score = &mut pos.scores[player.index()];
+        *score = score.wrapping_add(report.seeds_captured);
+        let again = (self.extra_turn.in_own_store && report.in_store)
+            || (self.extra_turn.after_capture && !captured.is_empty());
+        if !again {
+            pos.pass_turn();
         }
-        pos.pass_turn();
         Ok(report)
+    }
+
+    /// The counts of the last pit that end a relay by capturing, for
+    /// [`RelayRule::stop_on_capture`], within the capture's scope.
+    #[inline(always)]
+    fn stop_on_capture<const P: usize>(&self, relay: RelayRule, player: Player) -> (Counts, PitSet) {
+        if relay.stop_on_capture {
+            (self.capture.counts, self.scope.pits::<P>(player))
+        } else {
+            (Counts::NONE, PitSet::EMPTY)
+        }
     }
 
     /// The capture from `last` on a board of up to 16 pits, after the grand
     /// slam rule.
     #[inline(always)]
-    fn capture_wide<const P: usize>(&self, board: Wide, last: usize, player: Player) -> Capture {
-        let captured = self
+    fn capture_wide<const P: usize>(
+        &self,
+        board: Wide,
+        last: usize,
+        player: Player,
+        grand_slam: GrandSlam,
+    ) -> Capture {
+        let mut captured = self
             .capture
             .find_wide::<P>(board, last, self.scope.pits::<P>(player));
-        self.unless_grand_slam::<P>(captured, board.at_least(1), player)
+        if let Some(opposite) = self.opposite {
+            captured = captured.union(opposite.find(&board.array::<P>(), last, player));
+        }
+        Self::unless_grand_slam::<P>(captured, board.at_least(1), player, grand_slam)
+    }
+
+    /// The capture from `last` on any board, after the grand slam rule.
+    #[inline(always)]
+    fn capture_at<const P: usize>(
+        &self,
+        pits: &[u8; P],
+        last: usize,
+        player: Player,
+        grand_slam: GrandSlam,
+    ) -> Capture {
+        if P <= 16 {
+            return self.capture_wide::<P>(Wide::load(pits), last, player, grand_slam);
+        }
+        let mut captured = self.capture.find(pits, last, self.scope.pits::<P>(player));
+        if let Some(opposite) = self.opposite {
+            captured = captured.union(opposite.find(pits, last, player));
+        }
+        let nonempty = Counts::at_least(1).pits_in(pits).bits();
+        Self::unless_grand_slam::<P>(captured, nonempty, player, grand_slam)
     }
 
     /// `captured`, or nothing if the grand slam rule forbids it: it would
     /// leave none of the opponent's pits non-empty (`nonempty`, a bit set,
     /// taken before the capture).
     #[inline(always)]
-    fn unless_grand_slam<const P: usize>(&self, captured: Capture, nonempty: u32, player: Player) -> Capture {
-        let left_in_row = nonempty & Position::<P>::row(player.opponent()).bits() & !captured.pits.bits();
-        if self.grand_slam == GrandSlam::CapturesNothing && !captured.is_empty() && left_in_row == 0 {
+    fn unless_grand_slam<const P: usize>(
+        captured: Capture,
+        nonempty: u32,
+        player: Player,
+        grand_slam: GrandSlam,
+    ) -> Capture {
+        if grand_slam != GrandSlam::Captures && is_grand_slam::<P>(captured, nonempty, player) {
             Capture::NONE
         } else {
             captured
         }
     }
+
+    /// Whether the relay sowing from `pit` (0-based) ends (true for a single
+    /// lap): what legal move generation asks of relay games. Sows on a copy,
+    /// without capturing.
+    #[inline(always)]
+    pub(crate) fn relay_ends<const P: usize>(&self, pos: &Position<P>, pit: usize) -> bool {
+        let Some(relay) = self.lap.relay() else {
+            return true;
+        };
+        let (mut board, origin) = if self.direction == Direction::Clockwise {
+            (pos.mirrored(), mirror::<P>(pit % P))
+        } else {
+            (*pos, pit)
+        };
+        let stop = self.stop_on_capture::<P>(relay, pos.to_move);
+        relay_sow_from(&mut board, origin, relay, self.stores, stop).is_ok()
+    }
+
+    /// Whether `mv` would capture every seed of the opponent's row: what
+    /// [`GrandSlam::Illegal`] refuses. Plays the move on a copy.
+    #[inline]
+    pub(crate) fn is_grand_slam<const P: usize>(&self, pos: &Position<P>, mv: Move) -> bool {
+        let mut after = *pos;
+        let player = pos.to_move;
+        match self.try_play_as(&mut after, mv, GrandSlam::Captures) {
+            Ok(report) => {
+                let opponents = Position::<P>::row(player.opponent());
+                !report.captured.intersection(opponents).is_empty()
+                    && after.nonempty_pits(player.opponent()).is_empty()
+            }
+            Err(_) => false,
+        }
+    }
+}
+
+impl Opposite {
+    /// The capture when the last seed fell in pit `last` of `pits` (after
+    /// the sowing) and `player` moved.
+    #[inline(always)]
+    #[must_use]
+    pub fn find<const P: usize>(self, pits: &[u8; P], last: usize, player: Player) -> Capture {
+        let facing = P - 1 - (last % P);
+        let own = Position::<P>::row(player).contains(last);
+        let facing_seeds = u32::from(pits[facing]);
+        if !own || pits[last % P] != 1 || (facing_seeds == 0 && !self.when_facing_empty) {
+            return Capture::NONE;
+        }
+        let mut taken = PitSet::EMPTY;
+        let mut seeds = 0;
+        if facing_seeds > 0 {
+            taken = taken.with(facing);
+            seeds += facing_seeds;
+        }
+        if self.with_landing_seed {
+            taken = taken.with(last);
+            seeds += 1;
+        }
+        Capture { pits: taken, seeds }
+    }
+}
+
+/// Whether `captured` takes seeds of the opponent's row and leaves it empty
+/// (`nonempty`: the non-empty pits before the capture).
+#[inline(always)]
+fn is_grand_slam<const P: usize>(captured: Capture, nonempty: u32, player: Player) -> bool {
+    let row = Position::<P>::row(player.opponent()).bits();
+    let left_in_row = nonempty & row & !captured.pits.bits();
+    !captured.is_empty() && left_in_row == 0
+}
+
+/// The pit that takes pit `pit`'s place when each row is reversed: sowing
+/// clockwise on a board is sowing counterclockwise on its mirror image.
+#[inline(always)]
+pub(crate) const fn mirror<const P: usize>(pit: usize) -> usize {
+    let n = P / 2;
+    if pit < n {
+        n - 1 - pit
+    } else {
+        P + n - 1 - pit
+    }
+}
+
+#[inline(always)]
+fn mirror_move<const P: usize>(mv: Move) -> Move {
+    match mv.index() {
+        Some(pit) if pit < P => Move::from_index(mirror::<P>(pit)),
+        _ => mv,
+    }
+}
+
+/// [`mirror`] of every pit of a set.
+#[inline]
+pub(crate) fn mirror_set<const P: usize>(pits: PitSet) -> PitSet {
+    pits.fold(PitSet::EMPTY, |set, pit| set.with(mirror::<P>(pit)))
 }

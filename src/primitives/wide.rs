@@ -21,6 +21,14 @@ impl Wide {
         Wide(u128::from_le_bytes(bytes))
     }
 
+    /// The first `P` pits as an array.
+    #[inline(always)]
+    pub(crate) fn array<const P: usize>(self) -> [u8; P] {
+        let mut pits = [0u8; P];
+        self.store(&mut pits);
+        pits
+    }
+
     /// Writes the first `P` pits back.
     #[inline(always)]
     pub(crate) fn store<const P: usize>(self, pits: &mut [u8; P]) {

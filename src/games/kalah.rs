@@ -1,0 +1,173 @@
+//! Kalah, as OpenSpiel plays it (a reference game), with its traditional options.
+
+use serde::{Deserialize, Serialize};
+
+use crate::primitives::{ExtraTurn, Lap, Opposite, Sowing, SowingTurn, Stores};
+use crate::{Declared, Ending, Leftover, Playable, Position, Rules, Stuck};
+
+/// Kalah with `seeds` a pit, as declared; `opposite` says when landing in
+/// an own empty pit captures.
+const fn kalah(name: &'static str, seeds: u8, opposite: Opposite) -> Rules {
+    Rules {
+        name,
+        seeds,
+        stores: true,
+        // Rule 5's end comes first: a stuck player only happens with an
+        // empty row, which has ended the game already.
+        play: Playable {
+            stuck: Stuck::Ends(Leftover::Owners),
+            ..Playable::DEFAULT
+        },
+        // Rules 2-4: from the next place through the mover's own store (the
+        // opponent's skipped, the origin not); the last seed in the store
+        // plays again; the last seed in an own empty pit takes the facing pit.
+        turn: SowingTurn {
+            lap: Lap::Single(Sowing::NextPit),
+            stores: Stores::Own,
+            opposite: Some(opposite),
+            extra_turn: ExtraTurn::IN_OWN_STORE,
+            ..SowingTurn::DEFAULT
+        },
+        // Rule 5: either row empty ends the game; each keeps their own row.
+        end: Ending {
+            row_empty: Some(Leftover::Owners),
+            ..Ending::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+}
+
+/// Kalah as OpenSpiel plays it, 4 seeds a pit.
+pub const KALAH: Rules = kalah("kalah", 4, Opposite::KALAH);
+
+/// Every Kalah the crate ships: 3 to 6 seeds a pit, each with OpenSpiel's
+/// capture and with the "empty capture" reading.
+const KALAHS: [[Rules; 2]; 4] = [
+    [
+        kalah("kalah-3", 3, Opposite::KALAH),
+        kalah("kalah-3-empty-capture", 3, Opposite::EMPTY_CAPTURE),
+    ],
+    [KALAH, kalah("kalah-empty-capture", 4, Opposite::EMPTY_CAPTURE)],
+    [
+        kalah("kalah-5", 5, Opposite::KALAH),
+        kalah("kalah-5-empty-capture", 5, Opposite::EMPTY_CAPTURE),
+    ],
+    [
+        kalah("kalah-6", 6, Opposite::KALAH),
+        kalah("kalah-6-empty-capture", 6, Opposite::EMPTY_CAPTURE),
+    ],
+];
+
+/// The rules of Kalah exactly as OpenSpiel (2.0.2) plays its `mancala`
+/// game: the most-played mancala game, and a reference game other engines
+/// implement.
+///
+/// 1. 2x6 pits, 4 seeds each, and a store for each player: South's lies
+///    after pit 6, North's after pit 12. Stores are not numbered; they hold
+///    the players' seeds ([`Position::scores`](crate::Position::scores)).
+/// 2. A move picks up all seeds of a non-empty pit of the mover's row and
+///    sows them counterclockwise, one per place, from the next place: the
+///    mover's own store is a place, the opponent's store is skipped, the
+///    emptied origin is not (a lap is 13 places).
+/// 3. Extra turn: if the last seed falls in the mover's store, they move
+///    again.
+/// 4. Capture: if the last seed falls in an empty pit of the mover's own
+///    row, and the pit facing it (pit `k` faces `13 - k`) holds seeds, that
+///    seed and the facing pit's seeds go to the mover's store. If the facing
+///    pit is empty, nothing is captured and the seed stays.
+/// 5. After any move, as soon as either row is empty (whoever is to move)
+///    the game is over: each player's total is their store plus the seeds
+///    left in their own row. The board is left as the last move left it.
+///
+/// Options, traditional but not OpenSpiel's (so not checked against it): 3
+/// to 6 seeds a pit ([`Kalah::with_seeds`]), and the "empty capture"
+/// reading of rule 4, where landing in an own empty pit captures even when
+/// the facing pit is empty ([`Kalah::empty_capture`]). The declaration of
+/// the standard game is [`KALAH`].
+///
+/// ```
+/// use mancala_rules::games::Kalah;
+/// use mancala_rules::{Move, Player, Ruleset};
+///
+/// let rules = Kalah::default();
+/// // Pit 3's four seeds: 4, 5, 6 and South's store. South moves again.
+/// let (after, report) = rules.play(&rules.start(), Move::Pit(3))?;
+/// assert_eq!(after.to_string(), "4 4 0 5 5 5 | 4 4 4 4 4 4 1-0 S");
+/// assert!(report.in_store);
+/// assert_eq!(after.to_move, Player::South);
+/// # Ok::<(), mancala_rules::IllegalMove>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Kalah {
+    /// Index into the shipped declarations: seeds 3-6, empty capture.
+    seeds: u8,
+    empty_capture: bool,
+}
+
+impl Default for Kalah {
+    /// OpenSpiel's Kalah: 4 seeds a pit.
+    fn default() -> Self {
+        Kalah::STANDARD
+    }
+}
+
+impl Kalah {
+    /// OpenSpiel's Kalah: 4 seeds a pit.
+    pub const STANDARD: Kalah = Kalah {
+        seeds: 4,
+        empty_capture: false,
+    };
+
+    /// Kalah with `seeds` seeds a pit (3 to 6), or `None`.
+    ///
+    /// ```
+    /// use mancala_rules::games::Kalah;
+    /// use mancala_rules::Ruleset;
+    ///
+    /// assert_eq!(Kalah::with_seeds(6).unwrap().total_seeds(), 72);
+    /// assert!(Kalah::with_seeds(7).is_none());
+    /// ```
+    #[must_use]
+    pub const fn with_seeds(seeds: u8) -> Option<Kalah> {
+        if seeds >= 3 && seeds <= 6 {
+            Some(Kalah {
+                seeds,
+                empty_capture: false,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The "empty capture" reading of rule 4: the landing seed is captured
+    /// even when the facing pit is empty.
+    ///
+    /// ```
+    /// use mancala_rules::games::Kalah;
+    /// use mancala_rules::{Move, Ruleset};
+    ///
+    /// let pos = "0 0 0 0 1 0 | 0 4 4 4 4 0 31-0 S".parse()?;
+    /// let (after, _) = Kalah::default().empty_capture().play(&pos, Move::Pit(5))?;
+    /// assert_eq!(after.to_string(), "0 0 0 0 0 0 | 0 4 4 4 4 0 32-0 N");
+    /// let (after, _) = Kalah::default().play(&pos, Move::Pit(5))?;
+    /// assert_eq!(after.to_string(), "0 0 0 0 0 1 | 0 4 4 4 4 0 31-0 N");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn empty_capture(self) -> Kalah {
+        Kalah {
+            empty_capture: true,
+            ..self
+        }
+    }
+}
+
+impl Declared for Kalah {
+    type Position = Position<12>;
+
+    #[inline(always)]
+    fn rules(&self) -> &Rules {
+        let seeds = usize::from(self.seeds.clamp(3, 6)) - 3;
+        &KALAHS[seeds][usize::from(self.empty_capture)]
+    }
+}

@@ -1,0 +1,539 @@
+//! A whole game as one declaration: [`Rules`], the stages of a turn as data,
+//! and [`Declared`], which makes a declaration a [`Ruleset`].
+
+use std::fmt::Debug;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::IllegalMove;
+use crate::moves::{Move, MoveSet, PitSet};
+use crate::position::{Board, Player, Position};
+use crate::primitives::{feeding_moves, GrandSlam, SowingTurn, Stores};
+use crate::rng::SplitMix64;
+use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Turn};
+
+/// A game, declared: the stages of a turn, each a small value, read by one
+/// piece of code (this module and [`primitives`](crate::primitives)).
+///
+/// | stage | field |
+/// |---|---|
+/// | geometry: two rows of `N` pits (`N` from the position type), seeds a pit, stores | [`seeds`](Rules::seeds), [`stores`](Rules::stores) |
+/// | which pits may be played, and a player with no move | [`play`](Rules::play): [`Playable`] |
+/// | sowing, capture, who moves next | [`turn`](Rules::turn): [`SowingTurn`] |
+/// | the end and its scoring | [`end`](Rules::end): [`Ending`] |
+/// | the rules that look at the game's history | [`history`](Rules::history): [`HistoryRules`] |
+///
+/// A type that returns its `Rules` from [`Declared::rules`] is a
+/// [`Ruleset`]: legal moves, the refusal reasons, applying a move, the end,
+/// perft, playouts, the search engines and [`Game`](crate::Game) all follow
+/// from the declaration. Declared as a `const`, it costs nothing at run time:
+/// the compiler sees every stage as a constant and keeps only the code the
+/// game uses.
+///
+/// Here is a game the crate does not ship, in a dozen lines: Kalah's stores
+/// and extra turns on a 2x4 board, sown clockwise, with Oware's captures.
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, Counts, Direction, ExtraTurn, Stores, SowingTurn};
+/// use mancala_rules::{Declared, Game, Position, Rules};
+///
+/// #[derive(Clone, Copy, Debug)]
+/// struct Clockwise;
+///
+/// impl Declared for Clockwise {
+///     type Position = Position<8>;
+///     fn rules(&self) -> &Rules {
+///         const RULES: Rules = Rules {
+///             name: "clockwise",
+///             seeds: 3,
+///             stores: true,
+///             turn: SowingTurn {
+///                 direction: Direction::Clockwise,
+///                 stores: Stores::Own,
+///                 capture: CaptureRule::chain(Counts::of(&[2, 3])),
+///                 extra_turn: ExtraTurn::IN_OWN_STORE,
+///                 ..SowingTurn::DEFAULT
+///             },
+///             ..Rules::DEFAULT
+///         };
+///         &RULES
+///     }
+/// }
+///
+/// let mut game = Game::new(Clockwise);
+/// game.play("1".parse()?)?; // pit 1's three seeds: South's store, then pits 8 and 7
+/// assert_eq!(game.position().to_string(), "0 3 3 3 | 3 3 4 4 1-0 N");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Rules {
+    /// The game's name, as the replay protocol and [`GameKind`](crate::GameKind) spell it.
+    pub name: &'static str,
+    /// Seeds in each pit at the opening.
+    pub seeds: u8,
+    /// Whether each player has a store (the captures are kept there; shown
+    /// as "store" rather than "captured"). Sowing into stores is
+    /// [`SowingTurn::stores`].
+    pub stores: bool,
+    /// Which pits may be played.
+    pub play: Playable,
+    /// Sowing, capture and who moves next.
+    pub turn: SowingTurn,
+    /// When the game ends before a player is stuck, and how it is scored.
+    pub end: Ending,
+    /// The rules that look at the game's history.
+    pub history: HistoryRules,
+}
+
+impl Rules {
+    /// Four seeds a pit, no store, any non-empty pit may move, the turn of
+    /// [`SowingTurn::DEFAULT`], a player with no move ends the game and each
+    /// keeps their own row: the base that declarations change.
+    pub const DEFAULT: Rules = Rules {
+        name: "custom",
+        seeds: 4,
+        stores: false,
+        play: Playable::DEFAULT,
+        turn: SowingTurn::DEFAULT,
+        end: Ending::DEFAULT,
+        history: HistoryRules::DEFAULT,
+    };
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::DEFAULT
+    }
+}
+
+/// Which pits may be played, and what a player with no move does.
+///
+/// A pit of the mover's row may be played when it holds at least
+/// `min_seeds` seeds, its relay sowing (if the game has one) ends, it is not
+/// an illegal grand slam ([`GrandSlam::Illegal`]), and, with `must_feed`,
+/// when the opponent's row is empty, it drops a seed there.
+///
+/// ```
+/// use mancala_rules::{Declared, Playable, Position, Rules, Ruleset, Stuck, Leftover};
+///
+/// #[derive(Clone, Copy, Debug)]
+/// struct Pairs;
+/// impl Declared for Pairs {
+///     type Position = Position<4>;
+///     fn rules(&self) -> &Rules {
+///         const RULES: Rules = Rules {
+///             play: Playable { min_seeds: 2, must_feed: false, stuck: Stuck::Passes(Leftover::Owners) },
+///             ..Rules::DEFAULT
+///         };
+///         &RULES
+///     }
+/// }
+/// let pos: Position<4> = "1 3 | 0 12 0-0 S".parse()?;
+/// assert_eq!(Pairs.legal_moves(&pos).to_string(), "2"); // pit 1 holds a single seed
+/// let pos: Position<4> = "1 1 | 0 14 0-0 S".parse()?;
+/// assert_eq!(Pairs.legal_moves(&pos).to_string(), "pass"); // North can move
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Playable {
+    /// Seeds a pit must hold to be played (Djenon-aboure: 2).
+    pub min_seeds: u8,
+    /// When the opponent's row is empty, only moves that drop a seed into it
+    /// are legal; if none does, the game ends ([`Ending::starvation`]).
+    pub must_feed: bool,
+    /// What a player with no legal move does.
+    pub stuck: Stuck,
+}
+
+impl Playable {
+    /// Any non-empty pit; no feeding rule; a stuck player ends the game and
+    /// each player keeps their own row.
+    pub const DEFAULT: Playable = Playable {
+        min_seeds: 1,
+        must_feed: false,
+        stuck: Stuck::Ends(Leftover::Owners),
+    };
+}
+
+/// What a player with no legal move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stuck {
+    /// The game ends ([`EndReason::MoverRowEmpty`]) and the seeds left go as
+    /// the [`Leftover`] says (Bohnenspiel: to the opponent; Oware: to their
+    /// owners).
+    Ends(Leftover),
+    /// The player passes, while the opponent has a move; when neither has,
+    /// the game ends: all captured if the board is empty
+    /// ([`EndReason::AllCaptured`]), else ([`EndReason::NoMoves`]) the seeds
+    /// left go as the [`Leftover`] says (Djenon-aboure: to their owners).
+    Passes(Leftover),
+}
+
+/// Where the seeds left on the board go when a game ends.
+///
+/// "Player to move" and "opponent" are seen from the position where the
+/// game ends: in Bohnenspiel, the player to move has an empty row and the
+/// opponent (who made the last move) takes the board.
+///
+/// ```
+/// use mancala_rules::{EndReason, Leftover, Position};
+///
+/// let pos: Position<4> = "0 0 | 3 1 10-10 S".parse()?;
+/// assert_eq!(Leftover::Opponent.outcome(&pos, EndReason::MoverRowEmpty).totals, [10, 14]);
+/// assert_eq!(Leftover::Split.outcome(&pos, EndReason::Repetition).totals, [12, 12]);
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Leftover {
+    /// Each player takes the seeds of their own row.
+    Owners,
+    /// The player to move takes them all.
+    PlayerToMove,
+    /// The player to move's opponent takes them all.
+    Opponent,
+    /// Nobody: they are not counted.
+    Nobody,
+    /// They are split equally (see [`Outcome::split`]).
+    Split,
+}
+
+impl Leftover {
+    /// The outcome of a game ending in `pos` for `reason`.
+    #[must_use]
+    pub fn outcome<B: Board>(self, pos: &B, reason: EndReason) -> Outcome {
+        match self {
+            Leftover::Owners => Outcome::own_rows(pos).because(reason),
+            Leftover::PlayerToMove => Outcome::sweep(pos, pos.to_move(), reason),
+            Leftover::Opponent => Outcome::sweep(pos, pos.to_move().opponent(), reason),
+            Leftover::Nobody => Outcome::all_captured(pos).because(reason),
+            Leftover::Split => Outcome::split(pos, reason),
+        }
+    }
+}
+
+/// When a game ends other than by a stuck player, and how it is scored.
+///
+/// ```
+/// use mancala_rules::{Declared, EndReason, Ending, Leftover, Position, Rules, Ruleset};
+///
+/// #[derive(Clone, Copy, Debug)]
+/// struct FirstToHalf;
+/// impl Declared for FirstToHalf {
+///     type Position = Position<4>;
+///     fn rules(&self) -> &Rules {
+///         const RULES: Rules = Rules {
+///             end: Ending { majority: Some(Leftover::Owners), ..Ending::DEFAULT },
+///             ..Rules::DEFAULT
+///         };
+///         &RULES
+///     }
+/// }
+/// let pos: Position<4> = "2 3 | 1 1 9-0 N".parse()?; // 9 of 16 captured
+/// let outcome = FirstToHalf.status(&pos).outcome().unwrap();
+/// assert_eq!((outcome.totals, outcome.reason), ([14, 2], EndReason::Majority));
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ending {
+    /// A player who has captured more than half of the seeds ends the game
+    /// ([`EndReason::Majority`]); the seeds left go as said (Oware: to
+    /// their owners).
+    pub majority: Option<Leftover>,
+    /// The game ends as soon as either row is empty, whoever is to move
+    /// ([`EndReason::RowEmpty`]); the seeds left go as said (Kalah: to
+    /// their owners).
+    pub row_empty: Option<Leftover>,
+    /// With [`Playable::must_feed`]: where the seeds go when the opponent's
+    /// row is empty and no move feeds it ([`EndReason::Starvation`];
+    /// Al-manqala: to the starved opponent; Oware: to their owners).
+    pub starvation: Leftover,
+}
+
+impl Ending {
+    /// Nothing ends the game but a stuck player.
+    pub const DEFAULT: Ending = Ending {
+        majority: None,
+        row_empty: None,
+        starvation: Leftover::Owners,
+    };
+}
+
+/// The rules that look at the game's history, which a position alone does
+/// not show. [`Game`](crate::Game), perft, playouts and the search engines
+/// carry them out (see [`history`](crate::history)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HistoryRules {
+    /// What a repeated position (board, captures, player to move) does.
+    pub repetition: Repetition,
+    /// Whether the players may agree to end the game and split the board
+    /// ([`Game::agree_to_split`](crate::Game::agree_to_split)).
+    pub agreement: bool,
+}
+
+impl HistoryRules {
+    /// Repetitions change nothing; no agreement.
+    pub const DEFAULT: HistoryRules = HistoryRules {
+        repetition: Repetition::Continues,
+        agreement: false,
+    };
+}
+
+/// A type whose rules are a [`Rules`] declaration: it is a [`Ruleset`].
+///
+/// `rules` should return a reference to a `const` (as every game of the
+/// crate does), so that the compiler specialises every stage; a declaration
+/// built at run time works too, for a little speed.
+pub trait Declared: Copy + Debug + Send + Sync + 'static {
+    /// The position type: [`Position<P>`](crate::Position), with `P / 2`
+    /// pits a side.
+    type Position: Pipeline;
+
+    /// The declaration.
+    fn rules(&self) -> &Rules;
+}
+
+/// The board operations a [`Rules`] declaration runs on: implemented for
+/// every [`Position<P>`]. Sealed.
+pub trait Pipeline: Board + sealed::Sealed {
+    /// The state of play under `rules`.
+    #[doc(hidden)]
+    fn turn_under(&self, rules: &Rules) -> Turn;
+    /// Plays `mv` without checking it.
+    #[doc(hidden)]
+    fn play_under(&mut self, rules: &Rules, mv: Move) -> MoveReport;
+    /// Plays a uniformly random legal move.
+    #[doc(hidden)]
+    fn play_random_under(&mut self, rules: &Rules, rng: &mut SplitMix64) -> Result<MoveReport, Outcome>;
+    /// Why pit `pit` (0-based, of the mover's row, not among `legal`) may not move.
+    #[doc(hidden)]
+    fn refusal_under(&self, rules: &Rules, pit: usize, legal: MoveSet) -> IllegalMove;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<const P: usize> Sealed for crate::Position<P> {}
+}
+
+impl<const P: usize> Pipeline for Position<P> {
+    #[inline(always)]
+    fn turn_under(&self, rules: &Rules) -> Turn {
+        rules.turn_in(self)
+    }
+
+    #[inline(always)]
+    fn play_under(&mut self, rules: &Rules, mv: Move) -> MoveReport {
+        rules.turn.play(self, mv)
+    }
+
+    #[inline(always)]
+    fn play_random_under(&mut self, rules: &Rules, rng: &mut SplitMix64) -> Result<MoveReport, Outcome> {
+        rules.play_random_in(self, rng)
+    }
+
+    fn refusal_under(&self, rules: &Rules, pit: usize, legal: MoveSet) -> IllegalMove {
+        rules.refusal_in(self, pit, legal)
+    }
+}
+
+impl<D: Declared> Ruleset for D {
+    type Position = D::Position;
+
+    #[inline]
+    fn name(&self) -> &'static str {
+        self.rules().name
+    }
+
+    #[inline]
+    fn seeds_per_pit(&self) -> u8 {
+        self.rules().seeds
+    }
+
+    #[inline(always)]
+    fn turn(&self, pos: &Self::Position) -> Turn {
+        pos.turn_under(self.rules())
+    }
+
+    #[inline(always)]
+    fn apply(&self, pos: &mut Self::Position, mv: Move) -> MoveReport {
+        pos.play_under(self.rules(), mv)
+    }
+
+    #[inline(always)]
+    fn play_random(&self, pos: &mut Self::Position, rng: &mut SplitMix64) -> Result<MoveReport, Outcome> {
+        pos.play_random_under(self.rules(), rng)
+    }
+
+    fn refusal(&self, pos: &Self::Position, pit: usize, legal: MoveSet) -> IllegalMove {
+        pos.refusal_under(self.rules(), pit, legal)
+    }
+
+    fn repetition(&self) -> Repetition {
+        self.rules().history.repetition
+    }
+
+    fn agreement(&self) -> bool {
+        self.rules().history.agreement
+    }
+}
+
+impl Rules {
+    /// The state of play: the end rules in their order (majority, an empty
+    /// row, starvation), then the legal moves, then the stuck player's rule.
+    #[inline(always)]
+    fn turn_in<const P: usize>(&self, pos: &Position<P>) -> Turn {
+        if let Some(leftover) = self.end.majority {
+            let total = u32::from(self.seeds) * P as u32;
+            if pos.scores.iter().any(|&score| 2 * u32::from(score) > total) {
+                return Turn::Over(leftover.outcome(pos, EndReason::Majority));
+            }
+        }
+        if let Some(leftover) = self.end.row_empty {
+            if Player::BOTH
+                .iter()
+                .any(|&player| pos.nonempty_pits(player).is_empty())
+            {
+                return Turn::Over(leftover.outcome(pos, EndReason::RowEmpty));
+            }
+        }
+        let mover = pos.to_move;
+        let own = self.playable(pos, mover);
+        if self.play.must_feed && pos.nonempty_pits(mover.opponent()).is_empty() {
+            if !own.is_empty() {
+                let feeding = self.feeding(pos, own);
+                return if feeding.is_empty() {
+                    Turn::Over(self.end.starvation.outcome(pos, EndReason::Starvation))
+                } else {
+                    Turn::Moves(MoveSet::pits(feeding))
+                };
+            }
+        } else if !own.is_empty() {
+            return Turn::Moves(MoveSet::pits(own));
+        }
+        match self.play.stuck {
+            Stuck::Ends(leftover) => Turn::Over(leftover.outcome(pos, EndReason::MoverRowEmpty)),
+            Stuck::Passes(_) if !self.playable(pos, mover.opponent()).is_empty() => {
+                Turn::Moves(MoveSet::PASS)
+            }
+            Stuck::Passes(_) if pos.seeds_on_board() == 0 => Turn::Over(Outcome::all_captured(pos)),
+            Stuck::Passes(leftover) => Turn::Over(leftover.outcome(pos, EndReason::NoMoves)),
+        }
+    }
+
+    /// The pits `player` could play if it were their turn, before the
+    /// feeding rule.
+    #[inline(always)]
+    fn playable<const P: usize>(&self, pos: &Position<P>, player: Player) -> PitSet {
+        let mut pits = pos.pits_holding(player, self.play.min_seeds.max(1));
+        let relay = self.turn.lap.relay().is_some();
+        let illegal_slam = self.turn.grand_slam == GrandSlam::Illegal;
+        if relay || illegal_slam {
+            let mut as_mover = *pos;
+            as_mover.to_move = player;
+            if relay {
+                pits = pits.filter(|pit| self.turn.relay_ends(&as_mover, pit));
+            }
+            if illegal_slam {
+                let fair = pits.filter(|pit| !self.turn.is_grand_slam(&as_mover, Move::from_index(pit)));
+                // If every move is a grand slam, they are all played (and capture nothing).
+                if !fair.is_empty() {
+                    pits = fair;
+                }
+            }
+        }
+        pits
+    }
+
+    /// Those of `candidates` that drop a seed into the opponent's (empty) row.
+    #[inline(always)]
+    fn feeding<const P: usize>(&self, pos: &Position<P>, candidates: PitSet) -> PitSet {
+        let sowing = self.turn.lap.sowing();
+        let clockwise = self.turn.direction == crate::primitives::Direction::Clockwise;
+        if self.turn.stores == Stores::None && !clockwise {
+            return feeding_moves(pos, candidates, sowing);
+        }
+        // The opponent's row is empty: a lap feeds it if it leaves seeds there.
+        let single = SowingTurn {
+            lap: crate::primitives::Lap::Single(sowing),
+            capture: crate::primitives::CaptureRule::NONE,
+            opposite: None,
+            ..self.turn
+        };
+        let opponent = pos.to_move.opponent();
+        candidates.filter(|pit| {
+            let mut after = *pos;
+            single.play(&mut after, Move::from_index(pit));
+            !after.nonempty_pits(opponent).is_empty()
+        })
+    }
+
+    /// A uniformly random legal move, played; or the outcome.
+    #[inline(always)]
+    fn play_random_in<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        rng: &mut SplitMix64,
+    ) -> Result<MoveReport, Outcome> {
+        let screened = self.turn.lap.relay().is_some()
+            && self.turn.grand_slam != GrandSlam::Illegal
+            && !self.play.must_feed
+            && self.end.majority.is_none()
+            && self.end.row_empty.is_none();
+        if screened {
+            // Draw among the pits that hold enough seeds and sow only the one
+            // drawn; one whose relay never ends is dropped and another drawn
+            // (uniform over the legal moves: each is equally likely to be the
+            // first legal one drawn). Cheaper than sowing every candidate to
+            // list the legal moves.
+            let mut candidates = pos.pits_holding(pos.to_move, self.play.min_seeds.max(1));
+            while let Some(mv) = rng.choose(MoveSet::pits(candidates)) {
+                match self.turn.try_play(pos, mv) {
+                    Ok(report) => return Ok(report),
+                    Err(_) => {
+                        candidates = candidates.difference(mv.index().map_or(PitSet::EMPTY, PitSet::single))
+                    }
+                }
+            }
+        }
+        match self.turn_in(pos) {
+            Turn::Moves(moves) => Ok(self.turn.play(pos, rng.choose(moves).unwrap_or(Move::Pass))),
+            Turn::Over(outcome) => Err(outcome),
+        }
+    }
+
+    /// Why pit `pit` (0-based, of the mover's row, not among `legal`) may
+    /// not be played, in this order: empty, too few seeds, an endless relay,
+    /// not feeding, an illegal grand slam, a player who must pass.
+    fn refusal_in<const P: usize>(&self, pos: &Position<P>, pit: usize, legal: MoveSet) -> IllegalMove {
+        let number = (pit as u8).wrapping_add(1);
+        let seeds = pos.pits.get(pit).copied().unwrap_or(0);
+        let mv = Move::from_index(pit);
+        if seeds == 0 {
+            IllegalMove::EmptyPit { pit: number }
+        } else if seeds < self.play.min_seeds {
+            if seeds == 1 {
+                IllegalMove::SingletonMayNotMove { pit: number }
+            } else {
+                IllegalMove::TooFewSeeds {
+                    pit: number,
+                    min: self.play.min_seeds,
+                }
+            }
+        } else if !self.turn.relay_ends(pos, pit) {
+            IllegalMove::EndlessRelay { pit: number }
+        } else if self.play.must_feed
+            && pos.nonempty_pits(pos.to_move.opponent()).is_empty()
+            && self.feeding(pos, PitSet::single(pit)).is_empty()
+        {
+            IllegalMove::MustFeed { pit: number }
+        } else if self.turn.grand_slam == GrandSlam::Illegal && self.turn.is_grand_slam(pos, mv) {
+            IllegalMove::GrandSlam { pit: number }
+        } else if legal.is_pass() {
+            IllegalMove::MustPass {
+                pit: number,
+                player: pos.to_move,
+            }
+        } else {
+            IllegalMove::NotPlayable { pit: number }
+        }
+    }
+}
