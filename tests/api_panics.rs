@@ -422,7 +422,11 @@ fn primitives<const P: usize>(input: Primitives<P>) -> Result<(), TestCaseError>
     let report = turn.play(&mut after, mv);
     let again = (turn.extra_turn.in_own_store && report.in_store)
         || (turn.extra_turn.after_capture && !report.captured.is_empty());
-    let next = if again { pos.to_move } else { pos.to_move.opponent() };
+    let next = if again {
+        pos.to_move
+    } else {
+        pos.to_move.opponent()
+    };
     prop_assert_eq!(after.to_move, next);
     prop_assert_eq!(report.player, pos.to_move);
     Ok(())

@@ -127,12 +127,14 @@ impl CaptureRule {
         if self.forward {
             // Forward is backward on the ring numbered the other way round.
             let reverse = |bits: u32| bits.reverse_bits() >> (32 - P);
-            let backward = CaptureRule {
-                forward: false,
-                ..*self
-            };
-            return reverse(backward.chain_from::<P>(reverse(takeable), P - 1 - last % P));
+            return reverse(Self::chain_backward::<P>(reverse(takeable), P - 1 - last % P));
         }
+        Self::chain_backward::<P>(takeable, last)
+    }
+
+    /// The run of `takeable` pits that ends at `last`, going backward.
+    #[inline(always)]
+    fn chain_backward<const P: usize>(takeable: u32, last: usize) -> u32 {
         // On the ring doubled, the run of takeable pits that ends at
         // `last + P` starts after the nearest pit below it that is not.
         let takeable = u64::from(takeable) & (u64::MAX >> (64 - P));

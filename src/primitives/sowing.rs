@@ -256,20 +256,7 @@ pub fn relay_sow<const P: usize>(
         from: RelayFrom::LastPit,
         stop_on_capture: false,
     };
-    let mut pos = Position::new(*pits, [0, 0], Player::South);
-    let end = relay_sow_from(
-        &mut pos,
-        origin,
-        rule,
-        Stores::None,
-        (Counts::NONE, PitSet::EMPTY),
-    );
-    *pits = pos.pits;
-    let end = end?;
-    match end.landing {
-        Landing::Pit(last) => Ok(Relay { last, laps: end.laps }),
-        Landing::Store(_) => unreachable!("no store is sown"),
-    }
+    relay_sow_pits(pits, origin, rule, (Counts::NONE, PitSet::EMPTY))
 }
 
 /// Where the last seed of a sowing fell.
@@ -281,80 +268,118 @@ pub(crate) enum Landing {
     Store(Player),
 }
 
-/// How a relay ended: where, after how many laps.
-pub(crate) struct RelayEnd {
-    pub(crate) landing: Landing,
-    pub(crate) laps: u32,
-}
-
-/// One lap from `origin` on `pos`, through the `stores` given (the mover's
-/// store is `pos.to_move`'s).
+/// The pit the relay's next lap sows after a lap ended in `last`, if it goes
+/// on; `stop` holds the counts and pits that capture, which end the relay
+/// (empty unless [`RelayRule::stop_on_capture`]).
 #[inline(always)]
-fn lap<const P: usize>(pos: &mut Position<P>, origin: usize, sowing: Sowing, stores: Stores) -> Landing {
-    if stores == Stores::None {
-        Landing::Pit(sowing.sow(&mut pos.pits, origin))
-    } else {
-        sow_with_stores(pos, origin, sowing, stores)
+fn next_lap<const P: usize>(
+    pits: &[u8; P],
+    last: usize,
+    rule: RelayRule,
+    stop: (Counts, PitSet),
+) -> Option<usize> {
+    let count = pits[last];
+    if !rule.relay_on.contains(count) || (stop.0.contains(count) && stop.1.contains(last)) {
+        return None;
+    }
+    match rule.from {
+        RelayFrom::LastPit => Some(last),
+        RelayFrom::NextPit => {
+            let after = wrap::<P>(last + 1);
+            (pits[after] > 0).then_some(after)
+        }
     }
 }
 
-/// Relay sowing by a [`RelayRule`], with stores; `stop` holds the counts and
-/// pits that capture, which end the relay (empty unless
-/// [`RelayRule::stop_on_capture`]). See [`relay_sow`] for the endless
-/// detection. On `Err` `pos` holds some board of the relay.
+/// Relay sowing by a [`RelayRule`] on the pits alone (no store is sown).
 #[inline(always)]
-pub(crate) fn relay_sow_from<const P: usize>(
+pub(crate) fn relay_sow_pits<const P: usize>(
+    pits: &mut [u8; P],
+    origin: usize,
+    rule: RelayRule,
+    stop: (Counts, PitSet),
+) -> Result<Relay, EndlessRelay> {
+    let mut last = 0;
+    let laps = relay_laps(
+        pits,
+        wrap::<P>(origin),
+        |pits: &mut [u8; P], start| {
+            last = rule.sowing.sow(pits, start);
+            next_lap(pits, last, rule, stop)
+        },
+        |pits| pits.iter().map(|&seeds| u32::from(seeds)).sum(),
+    )?;
+    Ok(Relay { last, laps })
+}
+
+/// Relay sowing by a [`RelayRule`] through the `stores` given (the mover's
+/// is `pos.to_move`'s): a lap that ends in a store ends the relay. On `Err`
+/// `pos` holds some board of the relay.
+pub(crate) fn relay_sow_stores<const P: usize>(
     pos: &mut Position<P>,
     origin: usize,
     rule: RelayRule,
     stores: Stores,
     stop: (Counts, PitSet),
-) -> Result<RelayEnd, EndlessRelay> {
-    let mut laps = 1u32;
-    let mut landing = lap(pos, wrap::<P>(origin), rule.sowing, stores);
-    // The pit the next lap sows, if the relay goes on.
-    let next = |pos: &Position<P>, landing: Landing| -> Option<usize> {
-        let Landing::Pit(last) = landing else { return None };
-        let count = pos.pits[last];
-        if !rule.relay_on.contains(count) || (stop.0.contains(count) && stop.1.contains(last)) {
-            return None;
-        }
-        match rule.from {
-            RelayFrom::LastPit => Some(last),
-            RelayFrom::NextPit => {
-                let after = wrap::<P>(last + 1);
-                (pos.pits[after] > 0).then_some(after)
+) -> Result<(Landing, u32), EndlessRelay> {
+    let mut landing = Landing::Pit(origin);
+    let laps = relay_laps(
+        pos,
+        wrap::<P>(origin),
+        |pos: &mut Position<P>, start| {
+            landing = sow_with_stores(pos, start, rule.sowing, stores);
+            match landing {
+                Landing::Pit(last) => next_lap(&pos.pits, last, rule, stop),
+                Landing::Store(_) => None,
             }
-        }
+        },
+        |pos| pos.seeds_on_board(),
+    )?;
+    Ok((landing, laps))
+}
+
+/// The laps of a relay on `state`: `lap` sows one from the pit given and
+/// says which pit the next sows, if any. Returns the laps sown.
+///
+/// A lap is determined by the board and the pit it starts from, so the relay
+/// is endless exactly when a (state, start) pair repeats: Brent's cycle
+/// detection compares each lap start with a saved one, saving anew at powers
+/// of two (one saved board, no allocation, nothing when there is no relay).
+/// With stores, equal pits mean equal stores (seeds are conserved). The lap
+/// limits bound the work (see [`relay_sow`]); `seeds` counts the board for
+/// the over-full one.
+#[inline(always)]
+fn relay_laps<S: Copy + PartialEq>(
+    state: &mut S,
+    origin: usize,
+    mut lap: impl FnMut(&mut S, usize) -> Option<usize>,
+    seeds: impl Fn(&S) -> u32,
+) -> Result<u32, EndlessRelay> {
+    let mut laps = 1u32;
+    let Some(mut start) = lap(state, origin) else {
+        return Ok(laps);
     };
-    let Some(mut start) = next(pos, landing) else {
-        return Ok(RelayEnd { landing, laps });
-    };
-    // Brent: compare each lap start with a saved one, saving anew at powers
-    // of two. With stores, equal pits mean equal stores (seeds are conserved).
-    let mut saved = (pos.pits, start);
+    let mut saved = (*state, start);
     let mut power = 1u32;
     let mut since_saved = 0u32;
     loop {
-        landing = lap(pos, start, rule.sowing, stores);
+        let next = lap(state, start);
         laps += 1;
-        match next(pos, landing) {
-            None => return Ok(RelayEnd { landing, laps }),
+        match next {
+            None => return Ok(laps),
             Some(pit) => start = pit,
         }
-        if (pos.pits, start) == saved {
+        if (*state, start) == saved {
             return Err(EndlessRelay { laps });
         }
         // The limits, checked only once a relay is long (the board's total
         // is looked at then, not on every relay).
-        if laps >= OVERFULL_LAP_LIMIT
-            && (laps >= RELAY_LAP_LIMIT || pos.pits.iter().map(|&seeds| u32::from(seeds)).sum::<u32>() > 255)
-        {
+        if laps >= OVERFULL_LAP_LIMIT && (laps >= RELAY_LAP_LIMIT || seeds(state) > 255) {
             return Err(EndlessRelay { laps });
         }
         since_saved += 1;
         if since_saved == power {
-            saved = (pos.pits, start);
+            saved = (*state, start);
             power = power.saturating_mul(2);
             since_saved = 0;
         }

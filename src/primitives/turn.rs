@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::sowing::relay_sow_from;
+use super::sowing::{relay_sow_pits, relay_sow_stores};
 use super::sowing::{sow_with_stores, Landing};
 use super::wide::Wide;
 use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
@@ -451,12 +451,21 @@ impl SowingTurn {
                     }
                     None => sow_with_stores(pos, origin, lap.sowing(), self.stores),
                     Some(relay) => {
-                        let mut board = *pos;
                         let stop = self.stop_on_capture::<P>(relay, player);
-                        let end = relay_sow_from(&mut board, origin, relay, self.stores, stop)?;
-                        *pos = board;
-                        report.laps = end.laps;
-                        end.landing
+                        if self.stores == Stores::None {
+                            let mut pits = pos.pits;
+                            let end = relay_sow_pits(&mut pits, origin, relay, stop)?;
+                            pos.pits = pits;
+                            report.laps = end.laps;
+                            Landing::Pit(end.last)
+                        } else {
+                            let mut board = *pos;
+                            let (landing, laps) =
+                                relay_sow_stores(&mut board, origin, relay, self.stores, stop)?;
+                            *pos = board;
+                            report.laps = laps;
+                            landing
+                        }
                     }
                 };
                 match landing {
@@ -567,7 +576,11 @@ impl SowingTurn {
             (*pos, pit)
         };
         let stop = self.stop_on_capture::<P>(relay, pos.to_move);
-        relay_sow_from(&mut board, origin, relay, self.stores, stop).is_ok()
+        if self.stores == Stores::None {
+            relay_sow_pits(&mut board.pits, origin, relay, stop).is_ok()
+        } else {
+            relay_sow_stores(&mut board, origin, relay, self.stores, stop).is_ok()
+        }
     }
 
     /// Whether `mv` would capture every seed of the opponent's row: what
