@@ -61,7 +61,9 @@ pub mod search;
 pub mod solve;
 
 pub use any_game::{AnyGame, GameKind};
-pub use error::{AgreementError, Error, IllegalMove, ParseError, PlayError, PositionError};
+pub use error::{
+    AgreementError, CapacityError, Error, IllegalMove, ParseError, PlayError, PositionError, RecordError,
+};
 pub use game::{AgreementPolicy, Game, GameRecord};
 pub use moves::{Move, MoveIter, MoveSet, PitSet};
 pub use perft::perft;
