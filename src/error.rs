@@ -231,7 +231,11 @@ pub enum Error {
 
 /// A vector of `len` copies of `value`, allocated fallibly: a typed error
 /// naming `what` and the bytes asked instead of an abort.
-pub(crate) fn try_filled<T: Clone>(len: usize, value: T, what: &'static str) -> Result<Vec<T>, CapacityError> {
+pub(crate) fn try_filled<T: Clone>(
+    len: usize,
+    value: T,
+    what: &'static str,
+) -> Result<Vec<T>, CapacityError> {
     let mut vec = Vec::new();
     try_reserve_exact(&mut vec, len, what)?;
     vec.resize(len, value);
@@ -239,11 +243,16 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T, what: &'static str) -> 
 }
 
 /// Reserves room for `additional` more elements of `vec`, fallibly.
-pub(crate) fn try_reserve_exact<T>(vec: &mut Vec<T>, additional: usize, what: &'static str) -> Result<(), CapacityError> {
-    vec.try_reserve_exact(additional).map_err(|_| CapacityError::OutOfMemory {
-        what,
-        bytes: bytes_of::<T>(vec.len().saturating_add(additional)),
-    })
+pub(crate) fn try_reserve_exact<T>(
+    vec: &mut Vec<T>,
+    additional: usize,
+    what: &'static str,
+) -> Result<(), CapacityError> {
+    vec.try_reserve_exact(additional)
+        .map_err(|_| CapacityError::OutOfMemory {
+            what,
+            bytes: bytes_of::<T>(vec.len().saturating_add(additional)),
+        })
 }
 
 /// The bytes of `len` values of `T`, saturated at `u64::MAX`.

@@ -486,7 +486,10 @@ impl<R: Ruleset> Mcts<R> {
     /// Adds the result (South's, in half points) to every node of the path,
     /// and proves the nodes above a newly proven one where it decides them.
     fn back_up(&mut self, south: u8) {
-        let mut proving = matches!(self.tree[self.path[self.path.len() - 1] as usize].state, State::Proven(_));
+        let mut proving = matches!(
+            self.tree[self.path[self.path.len() - 1] as usize].state,
+            State::Proven(_)
+        );
         for depth in (0..self.path.len()).rev() {
             let node = self.path[depth] as usize;
             let mover = self.player_to_move(depth).opponent();
