@@ -136,8 +136,9 @@ impl Playout {
 pub const DEFAULT_MAX_PLIES: u32 = 10_000;
 
 /// The largest ply cap [`Playouts::with_max_plies`] takes: 1,000,000 plies.
-/// It bounds the memory of the position counts kept under a history rule
-/// (at most about 4 million slots of one position and 8 bytes each).
+/// It bounds the memory of the position counts kept under a history rule:
+/// at most 2^21 slots of a position and 8 bytes (about 60 MB for
+/// Al-manqala; at the default cap, 2^15 slots, under 1 MB).
 pub const MAX_PLIES: u32 = 1_000_000;
 
 /// How many games [`Playouts::play_many`] plays side by side.
