@@ -25,7 +25,7 @@ fn run<R: Ruleset + Default>(count: u64, seed: u64) {
     let mut plies = 0u64;
     playouts.play_many(&start, count, &mut rng, |result| {
         plies += u64::from(result.plies);
-        wins[result.outcome.winner().map_or(2, |w| w.index())] += 1;
+        wins[result.outcome.and_then(|o| o.winner()).map_or(2, |w| w.index())] += 1;
     });
     let seconds = clock.elapsed().as_secs_f64().max(1e-9);
     println!("South {} North {} draws {}", wins[0], wins[1], wins[2]);

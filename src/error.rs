@@ -159,6 +159,64 @@ pub enum AgreementError {
     GameOver,
 }
 
+/// A size asked of a constructor that sizes memory (a table, a search tree,
+/// an index) that is beyond its documented limit, or that this machine could
+/// not allocate. Returned instead of aborting or panicking.
+///
+/// ```
+/// use mancala_rules::games::Tihbat;
+/// use mancala_rules::search::AlphaBeta;
+/// use mancala_rules::CapacityError;
+///
+/// let err = AlphaBeta::new(Tihbat::default()).try_with_table_bits(40).unwrap_err();
+/// assert!(matches!(err, CapacityError::TooLarge { asked: 40, .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum CapacityError {
+    /// The size asked is above the documented limit.
+    #[error("{what}: {asked} is above the limit of {max}")]
+    TooLarge {
+        /// What was being sized.
+        what: &'static str,
+        /// The size asked.
+        asked: u64,
+        /// The largest size accepted.
+        max: u64,
+    },
+    /// The allocation failed (or its size does not fit in memory at all).
+    #[error("{what}: could not allocate {bytes} bytes")]
+    OutOfMemory {
+        /// What was being allocated.
+        what: &'static str,
+        /// The bytes asked for (saturated at `u64::MAX`).
+        bytes: u64,
+    },
+}
+
+/// The record of a game that its moves do not bear out, or that belongs to
+/// another game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The record names another game than the rules it is replayed under.
+    #[error("the record is of '{found}', not '{expected}'")]
+    WrongGame {
+        /// The name of the rules ([`Ruleset::name`](crate::Ruleset::name)).
+        expected: &'static str,
+        /// The record's `game`.
+        found: String,
+    },
+    /// The record's outcome is not the one its moves lead to.
+    #[error("the record's outcome ({recorded}) is not the one its moves reach ({replayed})")]
+    WrongOutcome {
+        /// The outcome in the record, `none` if it has none.
+        recorded: String,
+        /// The outcome the moves (and agreement) lead to, `none` if the game goes on.
+        replayed: String,
+    },
+}
+
 /// Any error of this crate: what programs that take text from users return.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -175,4 +233,44 @@ pub enum Error {
     /// An unavailable agreement.
     #[error(transparent)]
     Agreement(#[from] AgreementError),
+    /// A move sequence with an illegal move, and where.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// A record that disagrees with its own moves or with the rules.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A size beyond a limit, or an allocation that failed.
+    #[error(transparent)]
+    Capacity(#[from] CapacityError),
+}
+
+/// A vector of `len` copies of `value`, allocated fallibly: a typed error
+/// naming `what` and the bytes asked instead of an abort.
+pub(crate) fn try_filled<T: Clone>(
+    len: usize,
+    value: T,
+    what: &'static str,
+) -> Result<Vec<T>, CapacityError> {
+    let mut vec = Vec::new();
+    try_reserve_exact(&mut vec, len, what)?;
+    vec.resize(len, value);
+    Ok(vec)
+}
+
+/// Reserves room for `additional` more elements of `vec`, fallibly.
+pub(crate) fn try_reserve_exact<T>(
+    vec: &mut Vec<T>,
+    additional: usize,
+    what: &'static str,
+) -> Result<(), CapacityError> {
+    vec.try_reserve_exact(additional)
+        .map_err(|_| CapacityError::OutOfMemory {
+            what,
+            bytes: bytes_of::<T>(vec.len().saturating_add(additional)),
+        })
+}
+
+/// The bytes of `len` values of `T`, saturated at `u64::MAX`.
+pub(crate) fn bytes_of<T>(len: usize) -> u64 {
+    (len as u64).saturating_mul(std::mem::size_of::<T>() as u64)
 }

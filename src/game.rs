@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{AgreementError, IllegalMove, PlayError, PositionError};
+use crate::error::{AgreementError, IllegalMove, PlayError, PositionError, RecordError};
 use crate::moves::{Move, MoveSet};
 use crate::position::Board;
 use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
@@ -230,16 +230,64 @@ impl<R: Ruleset> Game<R> {
         }
     }
 
-    /// Replays a record under `rules`: the start is validated, every move
-    /// checked, and an agreement re-applied.
+    /// Replays a record under `rules`, strictly: the record must name these
+    /// rules' game ([`Ruleset::name`]), the start is validated, every move
+    /// checked, an agreement re-applied, and the recorded outcome must be the
+    /// one reached (`None` for a game that goes on).
+    ///
+    /// ```
+    /// use mancala_rules::games::{Bohnenspiel, Tihbat};
+    /// use mancala_rules::{Error, Game, Move, RecordError};
+    ///
+    /// let mut game = Game::new(Tihbat::default());
+    /// game.play(Move::Pit(1))?;
+    /// let mut record = game.record();
+    /// assert_eq!(Game::from_record(Tihbat::default(), &record)?, game);
+    ///
+    /// record.game = "bohnenspiel".into();
+    /// let err = Game::from_record(Tihbat::default(), &record).unwrap_err();
+    /// assert!(matches!(err, Error::Record(RecordError::WrongGame { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_record(rules: R, record: &GameRecord<R::Position>) -> Result<Game<R>, crate::Error> {
+        if record.game != rules.name() {
+            return Err(RecordError::WrongGame {
+                expected: rules.name(),
+                found: shortened(&record.game),
+            }
+            .into());
+        }
         let mut game = Game::from_position(rules, record.start)?;
-        game.play_all(record.moves.iter().copied())
-            .map_err(|e| crate::Error::Illegal(e.reason))?;
+        game.play_all(record.moves.iter().copied())?;
         if record.agreed_to_split {
             game.agree_to_split()?;
         }
+        let replayed = game.outcome();
+        if replayed != record.outcome {
+            return Err(RecordError::WrongOutcome {
+                recorded: describe(record.outcome),
+                replayed: describe(replayed),
+            }
+            .into());
+        }
         Ok(game)
+    }
+}
+
+/// A user's text in an error message, cut to a readable length.
+fn shortened(text: &str) -> String {
+    const MAX_CHARS: usize = 40;
+    match text.char_indices().nth(MAX_CHARS) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// An outcome in words: `South 40, North 32 (AllCaptured)`, or `none`.
+fn describe(outcome: Option<Outcome>) -> String {
+    match outcome {
+        Some(o) => format!("South {}, North {} ({:?})", o.totals[0], o.totals[1], o.reason),
+        None => "none".to_string(),
     }
 }
 
@@ -267,8 +315,15 @@ pub(crate) fn repeats<B: Board>(path: &[B], pos: &B) -> bool {
 /// A game as portable data: the game's name, its start, the moves, whether it
 /// ended by agreement, and the outcome. Serialises with serde, for example to
 /// JSON: `{"game":"tihbat","start":{"pits":[7,7,7,7],"scores":[0,0],"to_move":0},"moves":["1","pass"],...}`.
+///
+/// Deserialising is strict: an unknown field or a field given twice is an
+/// error (`agreed_to_split` and `outcome` may be left out). What the record
+/// says is checked against its moves by [`Game::from_record`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound(serialize = "B: Serialize", deserialize = "B: serde::de::DeserializeOwned"))]
+#[serde(
+    deny_unknown_fields,
+    bound(serialize = "B: Serialize", deserialize = "B: serde::de::DeserializeOwned")
+)]
 pub struct GameRecord<B: Board> {
     /// The game's name ([`Ruleset::name`]).
     pub game: String,

@@ -38,6 +38,24 @@
 //! # Ok::<(), mancala_rules::IllegalMove>(())
 //! ```
 //!
+//! # Limits
+//!
+//! Nothing in the crate hangs or aborts on what a user passes it: every loop
+//! has a defined end and every size has a documented limit, with a typed
+//! error ([`CapacityError`], [`solve::SolveError`]) where a size is refused.
+//!
+//! - [`search::Mcts`]: a node budget (default 64 MiB of 16-byte nodes); the
+//!   search ends at its iteration or time limit, or once the root is proven.
+//! - [`search::AlphaBeta`]: a table of at most 2^26 entries (1 GiB); depth at
+//!   most [`search::MAX_DEPTH`].
+//! - [`playout::Playouts`]: a ply cap (default 10,000); a game stopped there
+//!   is reported unfinished.
+//! - [`solve::Table`]: levels of fewer than 2^32 positions, allocated
+//!   fallibly; files are read as their data arrives.
+//! - [`Game::from_record`] and the serde forms are strict: another game's
+//!   record, an outcome the moves do not reach, unknown or repeated fields
+//!   are errors.
+//!
 //! The rules implemented are those of the crate's `RULES.md` reading of the
 //! sources; where the sources are silent, the rustdoc of each game says
 //! "our choice".
@@ -66,7 +84,9 @@ pub mod search;
 pub mod solve;
 
 pub use any_game::{AnyGame, GameKind};
-pub use error::{AgreementError, Error, IllegalMove, ParseError, PlayError, PositionError};
+pub use error::{
+    AgreementError, CapacityError, Error, IllegalMove, ParseError, PlayError, PositionError, RecordError,
+};
 pub use game::{AgreementPolicy, Game, GameRecord};
 pub use moves::{Move, MoveIter, MoveSet, PitSet};
 pub use perft::perft;

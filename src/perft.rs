@@ -3,7 +3,8 @@
 use crate::game::repeats;
 use crate::ruleset::{Repetition, Ruleset};
 
-/// Path lengths up to this use a stack buffer; deeper perfts use one heap buffer.
+/// Path lengths up to this use a stack buffer; deeper perfts use a heap
+/// buffer that grows with the line actually played, not with the depth asked.
 const STACK_PATH: usize = 128;
 
 /// The number of legal move sequences of exactly `depth` moves from `pos`
@@ -14,7 +15,9 @@ const STACK_PATH: usize = 128;
 /// in a real game: with a [`Repetition`] rule (Tihbat) a move that
 /// repeats a position of the path (from `pos` on) ends the game there. An
 /// agreement to split is not a move and is never made. No heap allocation
-/// for `depth <= 128`.
+/// for `depth < 128`; beyond, the line from `pos` is kept in a buffer that
+/// grows with the longest line actually played (a finished game returns at
+/// once whatever the depth).
 ///
 /// ```
 /// use mancala_rules::games::Bohnenspiel;
@@ -31,10 +34,44 @@ pub fn perft<R: Ruleset>(rules: &R, pos: &R::Position, depth: u32) -> u64 {
     }
     if depth < STACK_PATH {
         let mut path = [*pos; STACK_PATH];
-        perft_with_path(rules, &mut path, 0, depth)
+        perft_with_path(rules, &mut path[..], 0, depth)
     } else {
-        let mut path = vec![*pos; depth + 1];
+        let mut path = vec![*pos];
         perft_with_path(rules, &mut path, 0, depth)
+    }
+}
+
+/// The line being counted, root first: a fixed buffer or a growing one.
+trait Path<P> {
+    /// The positions `0..=at`.
+    fn line(&self, at: usize) -> &[P];
+    /// Sets the position at `at` (at most one past the longest line so far).
+    fn set(&mut self, at: usize, pos: P);
+}
+
+impl<P: Copy> Path<P> for [P] {
+    #[inline]
+    fn line(&self, at: usize) -> &[P] {
+        &self[..=at]
+    }
+    #[inline]
+    fn set(&mut self, at: usize, pos: P) {
+        self[at] = pos;
+    }
+}
+
+impl<P: Copy> Path<P> for Vec<P> {
+    #[inline]
+    fn line(&self, at: usize) -> &[P] {
+        &self[..=at]
+    }
+    #[inline]
+    fn set(&mut self, at: usize, pos: P) {
+        if at == self.len() {
+            self.push(pos);
+        } else {
+            self[at] = pos;
+        }
     }
 }
 
@@ -56,12 +93,17 @@ fn perft_memoryless<R: Ruleset>(rules: &R, pos: &R::Position, depth: usize) -> u
     }
 }
 
-/// `path[..=at]` holds the positions from the root to the current one.
-fn perft_with_path<R: Ruleset>(rules: &R, path: &mut [R::Position], at: usize, depth: usize) -> u64 {
+/// `path.line(at)` holds the positions from the root to the current one.
+fn perft_with_path<R: Ruleset, B: Path<R::Position> + ?Sized>(
+    rules: &R,
+    path: &mut B,
+    at: usize,
+    depth: usize,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let pos = path[at];
+    let pos = path.line(at)[at];
     let moves = rules.legal_moves(&pos);
     match depth {
         1 => moves.len() as u64,
@@ -71,8 +113,8 @@ fn perft_with_path<R: Ruleset>(rules: &R, path: &mut [R::Position], at: usize, d
                 let mut next = pos;
                 rules.apply(&mut next, mv);
                 // A repeated position ends the game: it has no moves to count.
-                if !repeats(&path[..=at], &next) {
-                    path[at + 1] = next;
+                if !repeats(path.line(at), &next) {
+                    path.set(at + 1, next);
                     count += perft_with_path(rules, path, at + 1, depth - 1);
                 }
             }

@@ -9,11 +9,35 @@ use crate::{AgreementPolicy, Board};
 /// The end of one playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Playout {
-    /// How the game ended.
-    pub outcome: Outcome,
+    /// How the game ended; `None` if it had not ended after the ply cap
+    /// ([`Playouts::with_max_plies`]).
+    pub outcome: Option<Outcome>,
     /// Moves played (passes count).
     pub plies: u32,
 }
+
+impl Playout {
+    /// Whether the game stopped at the ply cap without an end.
+    #[must_use]
+    pub fn is_unfinished(&self) -> bool {
+        self.outcome.is_none()
+    }
+}
+
+/// The default ply cap of [`Playouts`]: 10,000 plies.
+///
+/// Random games of the crate's games under their own rules end long before
+/// (the longest of 100,000 random games of each, measured for this cap:
+/// Bohnenspiel 243 plies, Djenon-aboure 32, Tihbat 93, Al-manqala 250); a game that reaches it is one that can go on forever
+/// (Al-manqala's chases with [`AgreementPolicy::Never`], a user's endless
+/// rules). 10,000 plies cost a few hundred microseconds.
+pub const DEFAULT_MAX_PLIES: u32 = 10_000;
+
+/// The largest ply cap [`Playouts::with_max_plies`] takes: 1,000,000 plies.
+/// It bounds the memory of the position counts kept under a history rule:
+/// at most 2^21 slots of a position and 8 bytes (about 60 MB for
+/// Al-manqala; at the default cap, 2^15 slots, under 1 MB).
+pub const MAX_PLIES: u32 = 1_000_000;
 
 /// How many games [`Playouts::play_many`] plays side by side.
 ///
@@ -37,6 +61,10 @@ pub const LANES: usize = 2;
 /// buffers that are reused from one playout to the next, so after the first
 /// few playouts no heap allocation happens.
 ///
+/// Every playout ends: a game still going after the ply cap
+/// ([`DEFAULT_MAX_PLIES`], set with [`with_max_plies`](Playouts::with_max_plies))
+/// is stopped and reported unfinished (its [`Playout::outcome`] is `None`).
+///
 /// ```
 /// use mancala_rules::games::AlManqala;
 /// use mancala_rules::playout::{Playouts, SplitMix64};
@@ -45,7 +73,8 @@ pub const LANES: usize = 2;
 /// let mut playouts = Playouts::new(AlManqala, AgreementPolicy::default());
 /// let mut rng = SplitMix64::new(1);
 /// let result = playouts.play(&AlManqala.start(), &mut rng);
-/// assert_eq!(result.outcome.totals[0] + result.outcome.totals[1], 98);
+/// let outcome = result.outcome.expect("Al-manqala's agreement ends every game");
+/// assert_eq!(outcome.totals[0] + outcome.totals[1], 98);
 ///
 /// let mut plies = 0;
 /// playouts.play_many(&AlManqala.start(), 100, &mut rng, |game| plies += game.plies);
@@ -55,6 +84,7 @@ pub const LANES: usize = 2;
 pub struct Playouts<R: Ruleset> {
     rules: R,
     policy: AgreementPolicy,
+    max_plies: u32,
     /// Occurrences of each position of the games in progress, one count per lane.
     seen: [PositionCounts<R::Position>; LANES],
 }
@@ -68,6 +98,8 @@ struct Plan {
     agree_at: Option<u32>,
     /// Positions must be counted (one of the two above holds).
     count_positions: bool,
+    /// The ply cap.
+    max_plies: u32,
 }
 
 /// One game in progress.
@@ -80,17 +112,45 @@ struct Lane<B> {
 }
 
 impl<R: Ruleset> Playouts<R> {
-    /// A playout runner.
+    /// A playout runner, with the ply cap [`DEFAULT_MAX_PLIES`].
     #[must_use]
     pub fn new(rules: R, policy: AgreementPolicy) -> Playouts<R> {
         Playouts {
             rules,
             policy,
+            max_plies: DEFAULT_MAX_PLIES,
             seen: std::array::from_fn(|_| PositionCounts::new(rules.start())),
         }
     }
 
-    /// Plays one random game from `start` to its end.
+    /// The same runner with another ply cap, taken between 1 and
+    /// [`MAX_PLIES`]: a game still going after `plies` plies is stopped and
+    /// reported unfinished.
+    ///
+    /// ```
+    /// use mancala_rules::games::AlManqala;
+    /// use mancala_rules::playout::{Playouts, SplitMix64};
+    /// use mancala_rules::{AgreementPolicy, Ruleset};
+    ///
+    /// let mut playouts = Playouts::new(AlManqala, AgreementPolicy::Never).with_max_plies(5);
+    /// let result = playouts.play(&AlManqala.start(), &mut SplitMix64::new(1));
+    /// // No game of Al-manqala ends in fewer than 7 moves.
+    /// assert!(result.is_unfinished());
+    /// assert_eq!(result.plies, 5);
+    /// ```
+    #[must_use]
+    pub fn with_max_plies(mut self, plies: u32) -> Self {
+        self.max_plies = plies.clamp(1, MAX_PLIES);
+        self
+    }
+
+    /// The ply cap.
+    #[must_use]
+    pub fn max_plies(&self) -> u32 {
+        self.max_plies
+    }
+
+    /// Plays one random game from `start` to its end, or to the ply cap.
     pub fn play(&mut self, start: &R::Position, rng: &mut SplitMix64) -> Playout {
         let plan = self.plan(start);
         let seen = &mut self.seen[0];
@@ -103,7 +163,8 @@ impl<R: Ruleset> Playouts<R> {
         }
     }
 
-    /// Plays `count` random games from `start`, [`LANES`] at a time side by
+    /// Plays `count` random games from `start` (each to its end or to the
+    /// ply cap), [`LANES`] at a time side by
     /// side, and hands each to `each` as it ends (so not in the order they
     /// began). Each lane draws from its own generator, seeded from `rng`: the
     /// games are the same for the same seed, but not the games that
@@ -151,13 +212,13 @@ impl<R: Ruleset> Playouts<R> {
         }
     }
 
-    /// Plays the game in `lane` to its end.
+    /// Plays the game in `lane` to its end or to the ply cap.
     fn play_out(
         rules: R,
         plan: &Plan,
         lane: &mut Lane<R::Position>,
         seen: &mut PositionCounts<R::Position>,
-    ) -> Outcome {
+    ) -> Option<Outcome> {
         loop {
             if let Some(outcome) = Self::step(rules, plan, lane, seen) {
                 return outcome;
@@ -176,6 +237,7 @@ impl<R: Ruleset> Playouts<R> {
             agree_at,
             // Positions need counting only under a history rule.
             count_positions: repetition || agree_at.is_some(),
+            max_plies: self.max_plies,
         }
     }
 
@@ -195,21 +257,24 @@ impl<R: Ruleset> Playouts<R> {
         }
     }
 
-    /// Plays one random move in `lane`, or returns the outcome if its game is
-    /// over.
+    /// Plays one random move in `lane`, or returns how its game stopped: its
+    /// outcome if over, `None` at the ply cap.
     #[inline(always)]
     fn step(
         rules: R,
         plan: &Plan,
         lane: &mut Lane<R::Position>,
         seen: &mut PositionCounts<R::Position>,
-    ) -> Option<Outcome> {
+    ) -> Option<Option<Outcome>> {
         if plan.agree_at.is_some_and(|n| lane.occurrences >= n) {
-            return Some(Outcome::split(&lane.pos, EndReason::Agreement));
+            return Some(Some(Outcome::split(&lane.pos, EndReason::Agreement)));
+        }
+        if lane.plies >= plan.max_plies {
+            return Some(Self::at_cap(rules, &lane.pos));
         }
         let before = lane.pos.scores();
         if let Err(outcome) = rules.play_random(&mut lane.pos, &mut lane.rng) {
-            return Some(outcome);
+            return Some(Some(outcome));
         }
         lane.plies += 1;
         if plan.count_positions {
@@ -218,9 +283,19 @@ impl<R: Ruleset> Playouts<R> {
             seen.forget_all_if(lane.pos.scores() != before);
             lane.occurrences = seen.add(&lane.pos);
             if plan.repetition && lane.occurrences > 1 {
-                return rules.repetition().outcome(&lane.pos);
+                return rules.repetition().outcome(&lane.pos).map(Some);
             }
         }
         None
+    }
+
+    /// How a game at the ply cap stands: over if its last move ended it,
+    /// unfinished otherwise.
+    #[cold]
+    fn at_cap(rules: R, pos: &R::Position) -> Option<Outcome> {
+        match rules.turn(pos) {
+            crate::Turn::Over(outcome) => Some(outcome),
+            crate::Turn::Moves(_) => None,
+        }
     }
 }

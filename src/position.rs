@@ -336,8 +336,10 @@ fn parse_count(token: &str) -> Result<u8, ParseError> {
 }
 
 /// Serde form of a position: `{"pits": [...], "scores": [s, n], "to_move": 0}`,
-/// the shape of the replay protocol.
+/// the shape of the replay protocol. Strict: an unknown field or a field
+/// given twice is an error.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct PositionRepr {
     pits: Vec<u8>,
     scores: [u8; 2],

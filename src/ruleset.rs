@@ -311,6 +311,7 @@ pub enum EndReason {
 /// The end of a game: each player's final total (captures plus whatever the
 /// end rule gives them) and why it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Outcome {
     /// Final totals, `[south, north]`.
     pub totals: [u32; 2],

@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use crate::error::{try_filled, CapacityError};
 use crate::{AgreementPolicy, Board, Game, Move, Ruleset, Turn};
 
 use super::history::{hash_position, relevant_tail, Earlier, HistoryRules};
@@ -16,6 +17,13 @@ const RESOLVED: u8 = u8::MAX;
 const CLOCK_EVERY: u64 = 1024;
 /// Default table size: 2^18 entries of 16 bytes (4 MiB).
 const DEFAULT_TABLE_BITS: u32 = 18;
+
+/// The largest transposition table: 2^26 entries of 16 bytes, 1 GiB.
+///
+/// Far more than a mancala search fills in minutes (a table larger than the
+/// nodes searched gains nothing), and as much as a small machine should
+/// give one engine.
+pub const MAX_TABLE_BITS: u32 = 26;
 
 /// What an [`AlphaBeta`] search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +78,11 @@ const EMPTY_ENTRY: Entry = Entry {
     mv: 0,
     generation: 0,
 };
+
+/// A table of `2^bits` empty entries (`bits <= MAX_TABLE_BITS`), fallibly.
+fn allocate_table(bits: u32) -> Result<Vec<Entry>, CapacityError> {
+    try_filled(1 << bits.min(MAX_TABLE_BITS), EMPTY_ENTRY, "transposition table")
+}
 
 fn pack(mv: Move) -> u8 {
     match mv {
@@ -224,13 +237,47 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         }
     }
 
-    /// The same engine with a table of `2^bits` entries (16 bytes each;
-    /// `bits` is kept within 0..=30). `0` gives one entry: in effect no
-    /// table, and a plain depth-limited alpha-beta.
+    /// The same engine with a table of `2^bits` entries (16 bytes each),
+    /// `bits` cut to [`MAX_TABLE_BITS`] (26, 1 GiB). `0` gives one entry: in
+    /// effect no table, and a plain depth-limited alpha-beta. If the machine
+    /// cannot allocate the table, the engine keeps the one it had; use
+    /// [`try_with_table_bits`](Self::try_with_table_bits) to be told.
     #[must_use]
-    pub fn with_table_bits(mut self, bits: u32) -> Self {
-        self.table = vec![EMPTY_ENTRY; 1 << bits.min(30)];
-        self
+    pub fn with_table_bits(self, bits: u32) -> Self {
+        let bits = bits.min(MAX_TABLE_BITS);
+        match allocate_table(bits) {
+            Ok(table) => AlphaBeta { table, ..self },
+            Err(_) => self,
+        }
+    }
+
+    /// The same engine with a table of `2^bits` entries (16 bytes each), or
+    /// an error if `bits` is above [`MAX_TABLE_BITS`] (26, 1 GiB) or the
+    /// machine cannot allocate the table.
+    ///
+    /// ```
+    /// use mancala_rules::games::Bohnenspiel;
+    /// use mancala_rules::search::{AlphaBeta, MAX_TABLE_BITS};
+    /// use mancala_rules::CapacityError;
+    ///
+    /// let engine = AlphaBeta::new(Bohnenspiel::default()).try_with_table_bits(12)?;
+    /// let err = engine.try_with_table_bits(MAX_TABLE_BITS + 1).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "transposition table bits: 27 is above the limit of 26"
+    /// );
+    /// # Ok::<(), CapacityError>(())
+    /// ```
+    pub fn try_with_table_bits(self, bits: u32) -> Result<Self, CapacityError> {
+        if bits > MAX_TABLE_BITS {
+            return Err(CapacityError::TooLarge {
+                what: "transposition table bits",
+                asked: u64::from(bits),
+                max: u64::from(MAX_TABLE_BITS),
+            });
+        }
+        let table = allocate_table(bits)?;
+        Ok(AlphaBeta { table, ..self })
     }
 
     /// The same engine assuming this agreement policy for both players, in

@@ -51,8 +51,10 @@ use std::time::Duration;
 
 use crate::{Board, Move, Outcome, Player, Ruleset};
 
-pub use alphabeta::{AlphaBeta, SearchResult};
-pub use mcts::{Mcts, MctsLimits, MctsResult};
+pub use alphabeta::{AlphaBeta, SearchResult, MAX_TABLE_BITS};
+pub use mcts::{
+    Mcts, MctsLimits, MctsResult, MCTS_DEFAULT_MEMORY, MCTS_MAX_NODES, MCTS_MIN_NODES, MCTS_NODE_BYTES,
+};
 
 #[doc(no_inline)]
 pub use crate::AgreementPolicy;

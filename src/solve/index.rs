@@ -34,17 +34,62 @@ impl BoardIndex {
     /// The most pits an index handles.
     pub const MAX_PITS: usize = 64;
 
-    /// An index of the boards of `pits` pits holding up to `max_seeds` seeds.
-    ///
-    /// `pits` is taken between 1 and [`MAX_PITS`](Self::MAX_PITS), and
-    /// `max_seeds` at most 255 a pit (a pit holds a `u8`), so that the
-    /// binomial table stays small whatever the arguments.
+    /// An index of the boards of `pits` pits holding up to `max_seeds` seeds,
+    /// the arguments cut to the index's limits: `pits` is taken between 1
+    /// and [`MAX_PITS`](Self::MAX_PITS), and `max_seeds` at most 255 a pit (a
+    /// pit holds a `u8`), so that the binomial table stays small (at most
+    /// 8 MiB) whatever the arguments. Seed counts with more boards than a
+    /// `u64` counts are then refused by [`count`](Self::count) and
+    /// [`rank`](Self::rank); [`try_new`](Self::try_new) refuses such an
+    /// index instead.
     #[must_use]
     pub fn new(pits: usize, max_seeds: u32) -> BoardIndex {
         let pits = pits.clamp(1, Self::MAX_PITS);
         let max_seeds = max_seeds.min(255 * pits as u32);
         let rows = max_seeds as usize + pits;
-        let mut binomial = vec![0u64; rows * pits];
+        Self::with_table(pits, max_seeds, vec![0u64; rows * pits])
+    }
+
+    /// An index of the boards of `pits` pits holding up to `max_seeds`
+    /// seeds, or an error if `pits` is not between 1 and
+    /// [`MAX_PITS`](Self::MAX_PITS), a pit would need more than 255 seeds, or
+    /// the boards of `max_seeds` seeds are too many to count in a `u64` (so
+    /// that every count and rank of the index is exact). Its table is
+    /// allocated fallibly.
+    ///
+    /// ```
+    /// use mancala_rules::solve::{BoardIndex, SolveError};
+    ///
+    /// let index = BoardIndex::try_new(12, 30)?;
+    /// assert_eq!(index.count(30), Some(3_159_461_968)); // C(41, 11)
+    /// assert!(matches!(BoardIndex::try_new(64, 16_000), Err(SolveError::Index { .. })));
+    /// assert!(matches!(BoardIndex::try_new(0, 4), Err(SolveError::Index { .. })));
+    /// # Ok::<(), SolveError>(())
+    /// ```
+    pub fn try_new(pits: usize, max_seeds: u32) -> Result<BoardIndex, super::SolveError> {
+        let refuse = |reason| super::SolveError::Index {
+            pits,
+            max_seeds,
+            reason,
+        };
+        if !(1..=Self::MAX_PITS).contains(&pits) {
+            return Err(refuse("an index has 1 to 64 pits"));
+        }
+        if u64::from(max_seeds) > 255 * pits as u64 {
+            return Err(refuse("a pit holds at most 255 seeds"));
+        }
+        let rows = max_seeds as usize + pits;
+        let table = crate::error::try_filled(rows * pits, 0u64, "board index")?;
+        let index = Self::with_table(pits, max_seeds, table);
+        if index.count(max_seeds).is_none() {
+            return Err(refuse("the boards are too many to count in 64 bits"));
+        }
+        Ok(index)
+    }
+
+    /// Fills `binomial` (`rows * pits` zeros) with Pascal's triangle.
+    fn with_table(pits: usize, max_seeds: u32, mut binomial: Vec<u64>) -> BoardIndex {
+        let rows = max_seeds as usize + pits;
         for n in 0..rows {
             binomial[n * pits] = 1;
             for k in 1..pits.min(n + 1) {

@@ -137,6 +137,11 @@ impl Solvable for Bohnenspiel {}
 impl Solvable for DjenonAboure {}
 impl Solvable for AlManqala {}
 
+/// A position count in words: the number, or "more than 2^64".
+fn count_text(positions: Option<u64>) -> String {
+    positions.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string())
+}
+
 /// Why a table could not be built, read or written.
 #[derive(Debug, Error)]
 #[non_exhaustive]
@@ -149,14 +154,31 @@ pub enum SolveError {
         /// The largest count supported.
         max: u32,
     },
-    /// A level has too many positions for this machine's indices.
-    #[error("{seeds} seeds on the board make {positions} positions, too many to solve")]
+    /// A level has too many positions to solve: a level holds fewer than
+    /// 2^32 − 1 positions (its nodes are `u32`).
+    #[error("{seeds} seeds on the board make {} positions, more than the {} a level may hold", count_text(*.positions), u32::MAX - 1)]
     LevelTooLarge {
         /// The seed count.
         seeds: u32,
-        /// Positions at that count, if known.
-        positions: u64,
+        /// Positions at that count (both players to move), `None` if more
+        /// than a `u64` counts.
+        positions: Option<u64>,
     },
+    /// A board index that cannot be built: pits outside
+    /// `1..=`[`BoardIndex::MAX_PITS`], more than 255 seeds a pit, or more
+    /// boards at the largest seed count than a `u64` counts.
+    #[error("no index of {pits}-pit boards with up to {max_seeds} seeds: {reason}")]
+    Index {
+        /// Pits asked for.
+        pits: usize,
+        /// Seeds asked for.
+        max_seeds: u32,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// Memory that could not be allocated (the message says how much).
+    #[error(transparent)]
+    Capacity(#[from] crate::CapacityError),
     /// The rules broke a promise of [`Solvable`] (a move added seeds, or a
     /// position could not be built).
     #[error("the rules broke the solver's assumptions: {0}")]

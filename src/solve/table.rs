@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::{BoardIndex, Solvable, SolveError};
+use crate::error::{try_filled, try_reserve_exact, CapacityError};
 use crate::{Board, Move, MoveSet, Turn};
 
 /// The first eight bytes of a table file.
@@ -307,6 +308,23 @@ impl<R: Solvable> Table<R> {
 
     /// Reads a table written by [`write_to`](Table::write_to) for these
     /// rules, checking the game's name, the board size and the length.
+    ///
+    /// Memory follows the data read, not the header: a header that promises
+    /// huge levels costs nothing until their bytes arrive, and a file cut
+    /// short is a [`SolveError::Io`] error (unexpected end of file).
+    ///
+    /// ```
+    /// use mancala_rules::games::Bohnenspiel;
+    /// use mancala_rules::solve::{SolveError, Table, FORMAT_MAGIC};
+    ///
+    /// // A header promising every board of up to 127 seeds, and no data.
+    /// let mut file = FORMAT_MAGIC.to_vec();
+    /// file.push(11);
+    /// file.extend_from_slice(b"bohnenspiel");
+    /// file.extend_from_slice(&[12, 127]);
+    /// let err = Table::read_from(Bohnenspiel::default(), &file[..]).unwrap_err();
+    /// assert!(matches!(err, SolveError::LevelTooLarge { .. }));
+    /// ```
     pub fn read_from(rules: R, mut input: impl Read) -> Result<Table<R>, SolveError> {
         let mut magic = [0u8; 8];
         input.read_exact(&mut magic)?;
@@ -331,14 +349,23 @@ impl<R: Solvable> Table<R> {
             return Err(SolveError::Format(format!("{pits} pits and {max_seeds} seeds")));
         }
         let index = BoardIndex::new(R::Position::PITS, max_seeds);
+        // Every level's size is checked before any is read.
+        for seeds in 0..=max_seeds {
+            level_len(&index, seeds)?;
+        }
         let mut levels = Vec::new();
         for seeds in 0..=max_seeds {
-            let len = usize::try_from(level_len(&index, seeds)?).map_err(|_| SolveError::LevelTooLarge {
-                seeds,
-                positions: u64::MAX,
-            })?;
-            let mut bytes = vec![0u8; len];
-            input.read_exact(&mut bytes)?;
+            let len = level_len(&index, seeds)?;
+            // Read as the data comes, not allocated from the header: a
+            // hostile header costs no more memory than the bytes that follow.
+            let mut bytes = Vec::new();
+            let read = input.by_ref().take(len).read_to_end(&mut bytes)?;
+            if read as u64 != len {
+                return Err(SolveError::Io(std::io::Error::new(
+                    std::io::ErrorKind::UnexpectedEof,
+                    format!("level {seeds} holds {read} of its {len} bytes: the file is cut short"),
+                )));
+            }
             levels.push(bytes.into_iter().map(|b| b as i8).collect());
         }
         if input.read(&mut [0u8; 1])? != 0 {
@@ -354,16 +381,13 @@ impl<R: Solvable> Table<R> {
     }
 }
 
-/// Positions at one seed count: twice the boards (either player to move).
+/// Positions at one seed count: twice the boards (either player to move),
+/// fewer than `u32::MAX` (nodes are `u32`).
 fn level_len(index: &BoardIndex, seeds: u32) -> Result<u64, SolveError> {
-    index
-        .count(seeds)
-        .and_then(|count| count.checked_mul(2))
+    let positions = index.count(seeds).and_then(|count| count.checked_mul(2));
+    positions
         .filter(|&len| len < u64::from(u32::MAX))
-        .ok_or(SolveError::LevelTooLarge {
-            seeds,
-            positions: u64::MAX,
-        })
+        .ok_or(SolveError::LevelTooLarge { seeds, positions })
 }
 
 /// What a move leads to, seen from the level being solved.
@@ -513,9 +537,9 @@ impl<'a, R: Solvable> Level<'a, R> {
         let n = self.nodes;
         // Pass 1: best exit (or end value), moves staying in the level, and
         // how many such moves reach each node.
-        let mut best = vec![NO_EXIT; n];
-        let mut pending = vec![0u8; n];
-        let in_degree: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+        let mut best = try_filled(n, NO_EXIT, "solver: best exits")?;
+        let mut pending = try_filled(n, 0u8, "solver: move counts")?;
+        let in_degree = atomic_zeros(n, "solver: predecessor counts")?;
         self.par_chunks(threads, &mut best, &mut pending, |first, best, pending| {
             self.for_nodes(first..first + best.len(), |node, board, mover| {
                 let (best, pending) = (&mut best[node - first], &mut pending[node - first]);
@@ -533,14 +557,16 @@ impl<'a, R: Solvable> Level<'a, R> {
             })
         })?;
         // Predecessor lists (compressed rows): `starts[y]..starts[y + 1]`.
-        let mut starts = Vec::with_capacity(n + 1);
+        let mut starts = Vec::new();
+        try_reserve_exact(&mut starts, n + 1, "solver: predecessor lists")?;
         let mut sum = 0u32;
         starts.push(0u32);
         for degree in &in_degree {
             let degree = degree.load(Ordering::Relaxed);
-            sum = sum.checked_add(degree).ok_or(SolveError::LevelTooLarge {
-                seeds: self.seeds,
-                positions: n as u64,
+            sum = sum.checked_add(degree).ok_or(CapacityError::TooLarge {
+                what: "solver: non-capturing moves in one level",
+                asked: u64::from(sum) + u64::from(degree),
+                max: u64::from(u32::MAX),
             })?;
             starts.push(sum);
         }
@@ -548,7 +574,7 @@ impl<'a, R: Solvable> Level<'a, R> {
         for (cursor, &start) in in_degree.iter().zip(&starts) {
             cursor.store(start, Ordering::Relaxed);
         }
-        let edges: Vec<AtomicU32> = (0..sum).map(|_| AtomicU32::new(0)).collect();
+        let edges = atomic_zeros(sum as usize, "solver: predecessors")?;
         // Pass 2: fill the predecessor lists.
         par_ranges(threads, n, |nodes| {
             self.for_nodes(nodes, |node, board, mover| {
@@ -565,14 +591,7 @@ impl<'a, R: Solvable> Level<'a, R> {
         })?;
         drop(in_degree);
         let edges: Vec<u32> = edges.into_iter().map(AtomicU32::into_inner).collect();
-        Ok(attract(
-            &best,
-            &mut pending,
-            &starts,
-            &edges,
-            self.seeds,
-            keep_order,
-        ))
+        attract(&best, &mut pending, &starts, &edges, self.seeds, keep_order)
     }
 }
 
@@ -586,12 +605,17 @@ fn attract(
     edges: &[u32],
     seeds: u32,
     keep_order: bool,
-) -> (Vec<i8>, Option<Vec<u32>>) {
+) -> Result<(Vec<i8>, Option<Vec<u32>>), SolveError> {
     let n = best.len();
-    let mut value = vec![UNSET; n];
-    let mut order = keep_order.then(|| vec![u32::MAX; n]);
+    let mut value = try_filled(n, UNSET, "solver: values")?;
+    let mut order = match keep_order {
+        true => Some(try_filled(n, u32::MAX, "solver: settling order")?),
+        false => None,
+    };
     let mut settled = 0u32;
+    // Each node is settled at most once a threshold: the queue never grows.
     let mut queue: Vec<u32> = Vec::new();
+    try_reserve_exact(&mut queue, n, "solver: queue")?;
     let mut settle = |node: usize, v: i8, queue: &mut Vec<u32>, value: &mut [i8]| {
         value[node] = v;
         if let Some(order) = order.as_mut() {
@@ -646,7 +670,15 @@ fn attract(
             *v = 0;
         }
     }
-    (value, order)
+    Ok((value, order))
+}
+
+/// `n` atomic zeros, allocated fallibly.
+fn atomic_zeros(n: usize, what: &'static str) -> Result<Vec<AtomicU32>, CapacityError> {
+    let mut vec = Vec::new();
+    try_reserve_exact(&mut vec, n, what)?;
+    vec.extend((0..n).map(|_| AtomicU32::new(0)));
+    Ok(vec)
 }
 
 /// Runs `work` over the ranges of `0..n`, CHUNK at a time, on `threads` threads.
