@@ -56,6 +56,8 @@ mod perft;
 pub mod playout;
 mod position;
 pub mod primitives;
+#[cfg(feature = "protocol")]
+pub mod protocol;
 mod ruleset;
 pub mod search;
 pub mod solve;
