@@ -23,7 +23,7 @@
 //! Options: `--game GAME` (or GAME first), `--seeds K` (Tihbat: the start
 //! with K counters a pit, 1 to 7), `--max-seeds K` (the table's largest
 //! board: Tihbat 1 to 28, Bohnenspiel and Djenon-aboure 1 to 20, Al-manqala 1
-//! to 17), `--out FILE` / `--in FILE` (save or load a table), `--position POS`
+//! to 16), `--out FILE` / `--in FILE` (save or load a table), `--position POS`
 //! (repeatable), `--stdin` (one position a line), `--threads N` (0, every
 //! core, up to the machine's cores), `--chain` (Tihbat's own-side chain
 //! variant), `--hemprich` (Hemprich's Bohnenspiel). `--help` prints them.

@@ -259,6 +259,8 @@ pub fn serve<R: BufRead, W: Write>(
                 if summary.requests == 0 {
                     text = text.strip_prefix(BOM).unwrap_or(text);
                 }
+                // `\r\n` ends a line too (a lone `\r` at the end of the
+                // input is JSON whitespace, answered alike).
                 let text = text.strip_suffix(b"\r").unwrap_or(text);
                 match std::str::from_utf8(text) {
                     Err(_) => write_refusal(
@@ -343,12 +345,17 @@ enum Line {
     TooLong,
 }
 
-/// Reads one line into `line` (without its `\n`), storing at most `max`
-/// bytes of it.
+/// Reads one line into `line` (without its `\n`; a `\r` before it is kept
+/// for the caller to drop), storing at most `max` bytes of it, not counting
+/// its line end.
 fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Result<Line> {
     line.clear();
+    // Room for the `\r` of a `\r\n`, which the limit does not count.
+    let room = max.saturating_add(1);
     let mut length: usize = 0;
     let mut any = false;
+    let too_long =
+        |length: usize, line: &[u8]| length > room || (length == room && line.last() != Some(&b'\r'));
     loop {
         let buf = match input.fill_buf() {
             Ok(buf) => buf,
@@ -356,6 +363,7 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Re
             Err(e) => return Err(e),
         };
         if buf.is_empty() {
+            // The last line, without a line end: a `\r` counts.
             return Ok(match (any, length > max) {
                 (false, _) => Line::End,
                 (true, false) => Line::Complete,
@@ -368,14 +376,14 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Re
             None => (buf, buf.len(), false),
         };
         length = length.saturating_add(chunk.len());
-        if length <= max {
+        if length <= room {
             line.extend_from_slice(chunk);
         } else {
             line.clear();
         }
         input.consume(used);
         if done {
-            return Ok(if length > max {
+            return Ok(if too_long(length, line) {
                 Line::TooLong
             } else {
                 Line::Complete
@@ -624,10 +632,18 @@ struct RequestShape {
 #[serde(deny_unknown_fields)]
 struct Start {
     pits: Vec<u8>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "two_scores")]
     scores: [u8; 2],
     #[serde(default)]
     to_move: u8,
+}
+
+/// `[south, north]`. (Read as a list first: serde_json streaming into an
+/// array of two calls a third element "trailing characters".)
+fn two_scores<'de, D: de::Deserializer<'de>>(deserializer: D) -> Result<[u8; 2], D::Error> {
+    let scores = Vec::<u8>::deserialize(deserializer)?;
+    <[u8; 2]>::try_from(scores.as_slice())
+        .map_err(|_| de::Error::invalid_length(scores.len(), &"two captures, [south, north]"))
 }
 
 impl<'de> Deserialize<'de> for RequestShape {

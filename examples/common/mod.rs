@@ -535,7 +535,7 @@ Solves Tihbat, builds endgame tables, answers positions.
   --game GAME       tihbat, bohnenspiel, djenon-aboure or al-manqala
   --seeds K         Tihbat: the start with K counters a pit, 1 to 7
   --max-seeds K     the table's largest board: tihbat 1 to 28,
-                    bohnenspiel and djenon-aboure 1 to 20, al-manqala 1 to 17
+                    bohnenspiel and djenon-aboure 1 to 20, al-manqala 1 to 16
                     (default: tihbat 28, 4K with --seeds; 12, 12, 10)
   --out FILE        save the table
   --in FILE         load a table instead of building one
@@ -547,13 +547,13 @@ Solves Tihbat, builds endgame tables, answers positions.
   -h, --help        this text";
 
 /// The largest table `--max-seeds` may ask for: every board of the game for
-/// Tihbat; for the others about half a billion positions (a few gigabytes
-/// while building), a bound a small machine can still reach.
+/// Tihbat; for the others at most about 450 million positions (Bohnenspiel
+/// at 20 builds in 3.6 GB), past which no small machine has the memory.
 pub fn max_seeds_range(kind: GameKind) -> RangeInclusive<u64> {
     match kind {
         GameKind::Tihbat => 1..=28,
         GameKind::Bohnenspiel | GameKind::DjenonAboure => 1..=20,
-        GameKind::AlManqala => 1..=17,
+        GameKind::AlManqala => 1..=16,
     }
 }
 
