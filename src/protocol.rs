@@ -224,7 +224,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// let mut lines = output.lines();
 /// let replay: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
 /// assert_eq!(replay["game"], "tihbat");
-/// assert_eq!(replay["positions"][2]["pits"], serde_json::json!([3, 10, 0, 10]));
+/// assert_eq!(replay["positions"][2]["pits"], serde_json::json!([4, 11, 3, 10]));
 /// assert_eq!(lines.next(), Some(r#"{"error":{"ply":0,"message":"empty request"}}"#));
 /// # Ok::<(), mancala_rules::protocol::ProtocolError>(())
 /// ```
