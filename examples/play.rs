@@ -18,7 +18,7 @@
 //! - `--match`: a Bohnenspiel Partie, games until a player reaches 100 points,
 //!   the starting player alternating.
 //!
-//! At your turn type a pit number, `pass`, `undo` (take back your last move
+//! Numbers are range-checked (`--help` lists the ranges). At your turn type a pit number, `pass`, `undo` (take back your last move
 //! and the replies), `hint` (the engine's suggestion), `help` or `quit`.
 //!
 //! Al-manqala's players agree to split the board when a position occurs for
@@ -26,10 +26,13 @@
 //! play; **this program's choice**: when a position occurs for the third time
 //! the game stops and the seeds on the board are split equally.
 
-use std::io::{BufRead, Write};
-use std::process::ExitCode;
-use std::time::Duration;
+#[macro_use]
+mod common;
 
+use std::io::BufRead;
+use std::process::ExitCode;
+
+use common::{PlayOptions as Options, Side};
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Partie, Tihbat};
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{AlphaBeta, Limits, Mcts, MctsLimits};
@@ -38,29 +41,16 @@ use mancala_rules::{
     Ruleset,
 };
 
-const USAGE: &str = "usage: play [--game NAME] [--south human|engine] [--north human|engine]
-            [--depth N | --time MS] [--mcts [--iterations N] [--seed S]] [--auto] [--match]";
+/// The longest command line read at a prompt (the rest of a longer one is
+/// dropped).
+const MAX_COMMAND: usize = 1024;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Human,
-    Engine,
+trait OptionsExt {
+    fn side(&self, player: Player) -> Side;
+    fn default_depth(&self) -> u32;
 }
 
-#[derive(Clone, Debug)]
-struct Options {
-    kind: GameKind,
-    sides: [Side; 2],
-    depth: Option<u32>,
-    time: Option<Duration>,
-    mcts: bool,
-    iterations: u64,
-    seed: u64,
-    auto: bool,
-    partie: bool,
-}
-
-impl Options {
+impl OptionsExt for Options {
     fn side(&self, player: Player) -> Side {
         self.sides[player.index()]
     }
@@ -143,17 +133,33 @@ enum Ending {
     Quit,
 }
 
-/// Reads commands from stdin; `None` at the end of input.
-struct Input<B: BufRead>(B);
+/// Reads commands from stdin; `None` at the end of input, or after a read
+/// error (reported on stderr, and the program's exit status becomes 1).
+struct Input<B: BufRead> {
+    reader: B,
+    failed: bool,
+}
 
 impl<B: BufRead> Input<B> {
+    fn new(reader: B) -> Self {
+        Input {
+            reader,
+            failed: false,
+        }
+    }
+
     fn ask(&mut self, prompt: &str) -> Option<String> {
-        print!("{prompt}");
-        let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match self.0.read_line(&mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(line.trim().to_ascii_lowercase()),
+        if self.failed {
+            return None;
+        }
+        out!("{prompt}");
+        match common::read_line_bounded(&mut self.reader, MAX_COMMAND) {
+            Ok(line) => line.map(|line| line.trim().to_ascii_lowercase()),
+            Err(e) => {
+                errln!("\nplay: cannot read the input: {e}");
+                self.failed = true;
+                None
+            }
         }
     }
 }
@@ -177,7 +183,7 @@ where
 {
     fn show(&self) {
         if self.boards {
-            println!("{}\n", self.game.position().diagram());
+            outln!("{}\n", self.game.position().diagram());
         }
     }
 
@@ -185,13 +191,13 @@ where
         self.show();
         loop {
             if self.game.apply_policy(AgreementPolicy::default()) {
-                println!("The position occurred a third time: the players agree to split the board.");
+                outln!("The position occurred a third time: the players agree to split the board.");
             }
             if let Some(outcome) = self.game.outcome() {
                 return Ending::Over(outcome);
             }
             if let Some(outcome) = self.endless() {
-                println!(
+                outln!(
                     "The position occurred a third time and the rules have no end for endless play: \
                      the game stops and the board is split."
                 );
@@ -234,7 +240,7 @@ where
                 true
             }
             Err(e) => {
-                println!("the engine chose an illegal move ({e}); stopping");
+                outln!("the engine chose an illegal move ({e}); stopping");
                 false
             }
         }
@@ -255,8 +261,8 @@ where
         }
         if self.boards {
             match note {
-                Some(note) => println!("{line}   [{note}]"),
-                None => println!("{line}"),
+                Some(note) => outln!("{line}   [{note}]"),
+                None => outln!("{line}"),
             }
         }
         self.show();
@@ -268,24 +274,24 @@ where
         let prompt = format!("{player} to move ({moves}; or undo, hint, help, quit)> ");
         loop {
             let Some(command) = self.input.ask(&prompt) else {
-                println!();
+                outln!();
                 return false;
             };
             match command.as_str() {
                 "" => continue,
                 "quit" | "q" | "exit" => return false,
-                "help" | "?" => println!("{}", help(P)),
+                "help" | "?" => outln!("{}", help(P)),
                 "hint" => self.hint(player),
                 "undo" => {
                     self.undo();
                     return true;
                 }
                 text => match text.parse::<Move>() {
-                    Err(_) => println!(
+                    Err(_) => outln!(
                         "'{text}' is not a move: type a pit number (1-{P}), pass, undo, hint, help or quit"
                     ),
                     Ok(mv) => match self.game.play(mv) {
-                        Err(e) => println!("{e}; legal moves: {moves}"),
+                        Err(e) => outln!("{e}; legal moves: {moves}"),
                         Ok(report) => {
                             self.announce(&report, None);
                             return true;
@@ -299,21 +305,21 @@ where
     fn hint(&mut self, player: Player) {
         let (mv, note) = self.bots[player.index()].think(&self.game);
         match mv {
-            Some(mv) => println!("hint: {mv}   [{note}]"),
-            None => println!("no hint: the game is over"),
+            Some(mv) => outln!("hint: {mv}   [{note}]"),
+            None => outln!("no hint: the game is over"),
         }
     }
 
     /// Takes back moves until it is a human's turn again (at least one move).
     fn undo(&mut self) {
         if self.game.undo().is_none() {
-            println!("nothing to undo");
+            outln!("nothing to undo");
             return;
         }
         while self.opts.side(self.game.position().to_move) == Side::Engine && !self.game.moves().is_empty() {
             self.game.undo();
         }
-        println!("taken back: {} moves played", self.game.moves().len());
+        outln!("taken back: {} moves played", self.game.moves().len());
         self.show();
     }
 }
@@ -334,7 +340,7 @@ fn print_result(outcome: &Outcome, moves: usize) {
         Some(winner) => format!("{winner} wins"),
         None => "a draw".to_string(),
     };
-    println!(
+    outln!(
         "Game over after {moves} moves ({:?}): South {south}, North {north}: {result}.",
         outcome.reason
     );
@@ -347,6 +353,7 @@ fn bots<R: Ruleset>(rules: R, opts: &Options) -> [Bot<R>; 2] {
     ]
 }
 
+/// Plays one game; `false` when the input failed.
 fn run<R, const P: usize>(opts: &Options) -> bool
 where
     R: Ruleset<Position = Position<P>> + Default,
@@ -357,13 +364,13 @@ where
     } else {
         "alpha-beta"
     };
-    println!(
+    outln!(
         "{}: South {:?}, North {:?} ({engine_note})\n",
         rules.name(),
         opts.sides[0],
         opts.sides[1]
     );
-    let mut input = Input(std::io::stdin().lock());
+    let mut input = Input::new(std::io::stdin().lock());
     let mut table = Table {
         game: Game::new(rules),
         opts,
@@ -375,31 +382,32 @@ where
     };
     match table.play() {
         Ending::Over(outcome) => print_result(&outcome, table.game.moves().len()),
-        Ending::Quit => println!("Game abandoned after {} moves.", table.game.moves().len()),
+        Ending::Quit => outln!("Game abandoned after {} moves.", table.game.moves().len()),
     }
-    true
+    !input.failed
 }
 
 /// A Bohnenspiel Partie to 100 points. Engine-only matches print each game
 /// as one line of moves, and open each game with two random moves (seeded by
 /// `--seed`): deterministic engines would otherwise replay the same drawn
 /// game forever. With a human the boards are drawn.
-fn run_match(opts: &Options) {
+/// `false` when the input failed.
+fn run_match(opts: &Options) -> bool {
     const MAX_GAMES: usize = 50;
     let mut partie = Partie::new();
-    let mut input = Input(std::io::stdin().lock());
+    let mut input = Input::new(std::io::stdin().lock());
     let boards = opts.sides.contains(&Side::Human);
     let mut rng = SplitMix64::new(opts.seed);
     while partie.winner().is_none() {
         if partie.games.len() >= MAX_GAMES {
-            println!("No winner after {MAX_GAMES} games: the match is abandoned.");
-            return;
+            outln!("No winner after {MAX_GAMES} games: the match is abandoned.");
+            return true;
         }
         let number = partie.games.len() + 1;
         let starter = partie.next_starter();
-        println!("Game {number}: {starter} starts.");
+        outln!("Game {number}: {starter} starts.");
         let Ok(game) = Game::from_position(Bohnenspiel::default(), partie.next_start()) else {
-            return;
+            return true;
         };
         let mut table = Table {
             game,
@@ -413,93 +421,40 @@ fn run_match(opts: &Options) {
         let outcome = match table.play() {
             Ending::Over(outcome) => outcome,
             Ending::Quit => {
-                println!("Match abandoned.");
-                return;
+                outln!("Match abandoned.");
+                return !input.failed;
             }
         };
         if !boards {
             let moves: Vec<String> = table.game.moves().iter().map(Move::to_string).collect();
-            println!("  {}", moves.join(" "));
+            outln!("  {}", moves.join(" "));
         }
         print_result(&outcome, table.game.moves().len());
         partie.record(outcome.totals);
         let [south, north] = partie.totals();
-        println!("Match score: South {south}, North {north}.\n");
+        outln!("Match score: South {south}, North {north}.\n");
     }
     if let Some(winner) = partie.winner() {
-        println!("{winner} wins the match after {} games.", partie.games.len());
+        outln!("{winner} wins the match after {} games.", partie.games.len());
     }
-}
-
-fn parse(args: &[String]) -> Result<Options, String> {
-    let mut opts = Options {
-        kind: GameKind::Bohnenspiel,
-        sides: [Side::Human, Side::Engine],
-        depth: None,
-        time: None,
-        mcts: false,
-        iterations: 20_000,
-        seed: 1,
-        auto: false,
-        partie: false,
-    };
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
-        let number = |v: &String| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{flag} needs a whole number, not '{v}'"))
-        };
-        match flag.as_str() {
-            "--game" => opts.kind = value()?.parse().map_err(|e| format!("{e}"))?,
-            "--south" => opts.sides[0] = side(value()?)?,
-            "--north" => opts.sides[1] = side(value()?)?,
-            "--depth" => opts.depth = Some(number(value()?)?.clamp(1, 100) as u32),
-            "--time" => opts.time = Some(Duration::from_millis(number(value()?)?)),
-            "--iterations" => opts.iterations = number(value()?)?.max(1),
-            "--seed" => opts.seed = number(value()?)?,
-            "--mcts" => opts.mcts = true,
-            "--auto" => opts.auto = true,
-            "--match" => opts.partie = true,
-            "--help" | "-h" => return Err(USAGE.into()),
-            _ => return Err(format!("unknown option '{flag}'")),
-        }
-    }
-    if opts.auto {
-        opts.sides = [Side::Engine, Side::Engine];
-    }
-    if opts.partie && opts.kind != GameKind::Bohnenspiel {
-        return Err("--match is Bohnenspiel's Partie: use it with --game bohnenspiel".into());
-    }
-    Ok(opts)
-}
-
-fn side(text: &str) -> Result<Side, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "human" | "h" => Ok(Side::Human),
-        "engine" | "e" | "computer" => Ok(Side::Engine),
-        _ => Err(format!("a side is 'human' or 'engine', not '{text}'")),
-    }
+    true
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let opts = match parse(&args) {
-        Ok(opts) => opts,
-        Err(e) => {
-            eprintln!("{e}\n{USAGE}");
-            return ExitCode::FAILURE;
+    let opts = common::parse_or_exit("play", common::PLAY_USAGE, common::parse_play);
+    let ok = if opts.partie {
+        run_match(&opts)
+    } else {
+        match opts.kind {
+            GameKind::Bohnenspiel => run::<Bohnenspiel, 12>(&opts),
+            GameKind::DjenonAboure => run::<DjenonAboure, 12>(&opts),
+            GameKind::Tihbat => run::<Tihbat, 4>(&opts),
+            GameKind::AlManqala => run::<AlManqala, 14>(&opts),
         }
     };
-    if opts.partie {
-        run_match(&opts);
-        return ExitCode::SUCCESS;
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
-    match opts.kind {
-        GameKind::Bohnenspiel => run::<Bohnenspiel, 12>(&opts),
-        GameKind::DjenonAboure => run::<DjenonAboure, 12>(&opts),
-        GameKind::Tihbat => run::<Tihbat, 4>(&opts),
-        GameKind::AlManqala => run::<AlManqala, 14>(&opts),
-    };
-    ExitCode::SUCCESS
 }

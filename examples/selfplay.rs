@@ -1,7 +1,7 @@
 //! Engine-versus-engine statistics.
 //!
 //! ```text
-//! cargo run --release --example selfplay -- GAME N [--depth D] [--seed S] [--random-plies K]
+//! cargo run --release --example selfplay -- [--game] GAME [--games] N [--depth D] [--seed S] [--random-plies K]
 //! ```
 //!
 //! Plays N games of GAME (`bohnenspiel`, `djenon-aboure`, `tihbat`,
@@ -14,11 +14,15 @@
 //! engines are then going round in a loop), or that is still going after 1000
 //! moves, is stopped and counted apart as endless. Prints a progress bar on stderr, then the game
 //! lengths (mean, median, range, histogram), the result shares and the
-//! captures per game.
+//! captures per game. N is 1 to 1,000,000, D 1 to 120, K 0 to 1000; `--help`
+//! for the options.
 
-use std::io::Write;
-use std::process::ExitCode;
+#[macro_use]
+mod common;
+
 use std::time::Instant;
+
+use common::SelfplayOptions as Options;
 
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::playout::SplitMix64;
@@ -26,15 +30,7 @@ use mancala_rules::search::{AlphaBeta, Limits};
 use mancala_rules::{AgreementPolicy, EndReason, Game, GameKind, Move, Player, Ruleset};
 
 /// Games still going after this many moves are stopped.
-const MAX_MOVES: usize = 1000;
-
-struct Options {
-    kind: GameKind,
-    games: usize,
-    depth: u32,
-    seed: u64,
-    random_plies: Option<usize>,
-}
+const MAX_MOVES: usize = common::SELFPLAY_MAX_MOVES;
 
 /// What one game came to.
 struct Record {
@@ -84,12 +80,11 @@ fn play_one<R: Ruleset>(engine: &mut AlphaBeta<R>, opts: &Options, rng: &mut Spl
 fn progress(done: usize, total: usize) {
     const WIDTH: usize = 40;
     let filled = done * WIDTH / total.max(1);
-    eprint!(
+    err!(
         "\r[{}{}] {done}/{total}",
         "#".repeat(filled),
         ".".repeat(WIDTH - filled)
     );
-    let _ = std::io::stderr().flush();
 }
 
 fn run<R: Ruleset + Default>(opts: &Options) -> Vec<Record> {
@@ -101,7 +96,7 @@ fn run<R: Ruleset + Default>(opts: &Options) -> Vec<Record> {
         records.push(play_one(&mut engine, opts, &mut rng));
         progress(done, opts.games);
     }
-    eprintln!();
+    errln!();
     records
 }
 
@@ -124,18 +119,22 @@ fn summarise(opts: &Options, records: &[Record], seconds: f64) {
         f if f % 2 == 1 => lengths[f / 2] as f64,
         f => (lengths[f / 2 - 1] + lengths[f / 2]) as f64 / 2.0,
     };
-    println!(
+    outln!(
         "{} games of {}, depth {}, seed {}, {:.1} s",
-        n, opts.kind, opts.depth, opts.seed, seconds
+        n,
+        opts.kind,
+        opts.depth,
+        opts.seed,
+        seconds
     );
-    println!(
+    outln!(
         "length of finished games (moves, passes included): mean {mean:.1}, median {median:.1}, min {}, max {}",
         lengths.first().unwrap_or(&0),
         lengths.last().unwrap_or(&0)
     );
     histogram(&lengths);
     let count = |want: Option<Option<Player>>| records.iter().filter(|r| r.winner == want).count();
-    println!(
+    outln!(
         "results: South {}, North {}, draw {}",
         share(count(Some(Some(Player::South))), n),
         share(count(Some(Some(Player::North))), n),
@@ -143,7 +142,7 @@ fn summarise(opts: &Options, records: &[Record], seconds: f64) {
     );
     let stopped = count(None);
     if stopped > 0 {
-        println!(
+        outln!(
             "endless (stopped at a third occurrence or {MAX_MOVES} moves): {}",
             share(stopped, n)
         );
@@ -160,10 +159,10 @@ fn summarise(opts: &Options, records: &[Record], seconds: f64) {
         .iter()
         .map(|(r, c)| format!("{r} {}", share(*c, n)))
         .collect();
-    println!("end: {}", reasons.join(", "));
+    outln!("end: {}", reasons.join(", "));
     let moves = records.iter().map(|r| r.capturing_moves).sum::<usize>() as f64 / n.max(1) as f64;
     let seeds = records.iter().map(|r| r.seeds_captured).sum::<u32>() as f64 / n.max(1) as f64;
-    println!("captures per game: {moves:.1} capturing moves, {seeds:.1} seeds captured");
+    outln!("captures per game: {moves:.1} capturing moves, {seeds:.1} seeds captured");
 }
 
 /// Lengths in buckets of ten moves, one `#` a game (scaled to 50 columns).
@@ -178,49 +177,12 @@ fn histogram(lengths: &[usize]) {
     for (i, &count) in buckets.iter().enumerate() {
         let from = (min / 10 + i) * 10;
         let bar = "#".repeat((count * 50).div_ceil(top));
-        println!("  {:>4}-{:<4} {bar} {count}", from, from + 9);
+        outln!("  {:>4}-{:<4} {bar} {count}", from, from + 9);
     }
 }
 
-fn parse(args: &[String]) -> Result<Options, String> {
-    let usage = "usage: selfplay GAME N [--depth D] [--seed S] [--random-plies K]";
-    let (Some(game), Some(games)) = (args.first(), args.get(1)) else {
-        return Err(usage.into());
-    };
-    let mut opts = Options {
-        kind: game.parse().map_err(|e| format!("{e}"))?,
-        games: games
-            .parse()
-            .map_err(|_| format!("N must be a whole number\n{usage}"))?,
-        depth: 6,
-        seed: 1,
-        random_plies: None,
-    };
-    let mut rest = args[2..].iter();
-    while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value\n{usage}"))?;
-        let bad = || format!("{flag} needs a whole number, not '{value}'");
-        match flag.as_str() {
-            "--depth" => opts.depth = value.parse().map_err(|_| bad())?,
-            "--seed" => opts.seed = value.parse().map_err(|_| bad())?,
-            "--random-plies" => opts.random_plies = Some(value.parse().map_err(|_| bad())?),
-            _ => return Err(format!("unknown option {flag}\n{usage}")),
-        }
-    }
-    Ok(opts)
-}
-
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let opts = match parse(&args) {
-        Ok(opts) => opts,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
+fn main() {
+    let opts = common::parse_or_exit("selfplay", common::SELFPLAY_USAGE, common::parse_selfplay);
     let clock = Instant::now();
     let records = match opts.kind {
         GameKind::Bohnenspiel => run::<Bohnenspiel>(&opts),
@@ -229,5 +191,4 @@ fn main() -> ExitCode {
         GameKind::AlManqala => run::<AlManqala>(&opts),
     };
     summarise(&opts, &records, clock.elapsed().as_secs_f64());
-    ExitCode::SUCCESS
 }

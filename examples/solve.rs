@@ -7,7 +7,7 @@
 //! # One start: `value V` (South's total minus North's), then the best first moves.
 //! cargo run --release --example solve -- tihbat --seeds 7
 //! # An endgame table: every position with up to 18 seeds on the board (the
-//! # default: 18 for Bohnenspiel and Djenon-aboure, 15 for Al-manqala), saved.
+//! # default: 12 for Bohnenspiel and Djenon-aboure, 10 for Al-manqala), saved.
 //! cargo run --release --example solve -- bohnenspiel --max-seeds 18 --out bohnenspiel-18.tbl
 //! # Questions: the value and best moves of positions in standard notation.
 //! cargo run --release --example solve -- bohnenspiel --in bohnenspiel-18.tbl \
@@ -20,69 +20,30 @@
 //! player to move), `best` (the best moves) and `moves` (each legal move with
 //! its value for the player to move).
 //!
-//! Options: `--seeds K` (Tihbat: the start with K counters a pit),
-//! `--max-seeds K` (the table's largest board), `--out FILE` / `--in FILE`
-//! (save or load a table), `--position POS` (repeatable), `--stdin` (one
-//! position a line), `--threads N`, `--chain` (Tihbat's own-side chain
-//! variant), `--hemprich` (Hemprich's Bohnenspiel).
+//! Options: `--game GAME` (or GAME first), `--seeds K` (Tihbat: the start
+//! with K counters a pit, 1 to 7), `--max-seeds K` (the table's largest
+//! board: Tihbat 1 to 28, Bohnenspiel and Djenon-aboure 1 to 20, Al-manqala 1
+//! to 16), `--out FILE` / `--in FILE` (save or load a table), `--position POS`
+//! (repeatable), `--stdin` (one position a line), `--threads N` (0, every
+//! core, up to the machine's cores), `--chain` (Tihbat's own-side chain
+//! variant), `--hemprich` (Hemprich's Bohnenspiel). `--help` prints them.
+
+#[macro_use]
+mod common;
 
 use std::error::Error;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{BufReader, BufWriter, IsTerminal, Write};
+use std::process::ExitCode;
 use std::time::Instant;
 
+use common::SolveOptions as Args;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
-use mancala_rules::{Board, Ruleset};
+use mancala_rules::{Board, GameKind, Ruleset};
 
-#[derive(Debug, Default)]
-struct Args {
-    game: String,
-    seeds: Option<u8>,
-    max_seeds: Option<u32>,
-    out: Option<String>,
-    input: Option<String>,
-    positions: Vec<String>,
-    stdin: bool,
-    threads: usize,
-    chain: bool,
-    hemprich: bool,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args::default();
-    let mut it = std::env::args().skip(1);
-    let value = |it: &mut dyn Iterator<Item = String>, flag: &str| {
-        it.next().ok_or_else(|| format!("{flag} needs a value"))
-    };
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--seeds" => args.seeds = Some(value(&mut it, &arg)?.parse().map_err(|e| format!("{arg}: {e}"))?),
-            "--max-seeds" => {
-                args.max_seeds = Some(value(&mut it, &arg)?.parse().map_err(|e| format!("{arg}: {e}"))?)
-            }
-            "--threads" => args.threads = value(&mut it, &arg)?.parse().map_err(|e| format!("{arg}: {e}"))?,
-            "--out" => args.out = Some(value(&mut it, &arg)?),
-            "--in" => args.input = Some(value(&mut it, &arg)?),
-            "--position" => args.positions.push(value(&mut it, &arg)?),
-            "--stdin" => args.stdin = true,
-            "--chain" => args.chain = true,
-            "--hemprich" => args.hemprich = true,
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            game if args.game.is_empty() => args.game = game.to_string(),
-            other => return Err(format!("unexpected argument '{other}'")),
-        }
-    }
-    if args.game.is_empty() {
-        return Err(
-            "usage: solve GAME [--seeds K | --max-seeds K] [--out FILE | --in FILE] \
-                    [--position POS]... [--stdin] [--threads N] [--chain] [--hemprich]\n\
-                    GAME is tihbat, bohnenspiel, djenon-aboure or al-manqala"
-                .into(),
-        );
-    }
-    Ok(args)
-}
+/// The longest position line read from `--stdin` (longer ones are cut).
+const MAX_QUESTION: usize = 4096;
 
 /// A progress bar on stderr, one update per seed count (only on a terminal).
 fn progress_bar(label: &str) -> impl FnMut(LevelProgress) + '_ {
@@ -94,7 +55,7 @@ fn progress_bar(label: &str) -> impl FnMut(LevelProgress) + '_ {
         }
         let width = 40;
         let filled = (p.done as f64 / p.total.max(1) as f64 * width as f64) as usize;
-        eprint!(
+        err!(
             "\r{label} [{}{}] {:>3} of {} seeds, {:>12} positions, {:>7.1} s",
             "#".repeat(filled),
             ".".repeat(width - filled.min(width)),
@@ -104,7 +65,7 @@ fn progress_bar(label: &str) -> impl FnMut(LevelProgress) + '_ {
             started.elapsed().as_secs_f64()
         );
         if p.seeds == p.max_seeds {
-            eprintln!();
+            errln!();
         }
     }
 }
@@ -113,7 +74,7 @@ fn build<R: Solvable>(rules: R, args: &Args, max_seeds: u32) -> Result<Table<R>,
     if let Some(path) = &args.input {
         let started = Instant::now();
         let table = Table::read_from(rules, BufReader::new(File::open(path)?))?;
-        eprintln!(
+        errln!(
             "loaded {path}: {} positions, up to {} seeds, in {:.2} s",
             table.len(),
             table.max_seeds(),
@@ -127,7 +88,7 @@ fn build<R: Solvable>(rules: R, args: &Args, max_seeds: u32) -> Result<Table<R>,
     };
     let started = Instant::now();
     let table = Table::build_with(rules, max_seeds, options, progress_bar(rules.name()))?;
-    eprintln!(
+    errln!(
         "solved {}: {} positions (every board of up to {max_seeds} seeds, either player to move) in {:.3} s",
         rules.name(),
         table.len(),
@@ -137,7 +98,7 @@ fn build<R: Solvable>(rules: R, args: &Args, max_seeds: u32) -> Result<Table<R>,
         let mut out = BufWriter::new(File::create(path)?);
         table.write_to(&mut out)?;
         out.flush()?;
-        eprintln!("saved {path} ({} bytes of values)", table.len());
+        errln!("saved {path} ({} bytes of values)", table.len());
     }
     Ok(table)
 }
@@ -146,8 +107,8 @@ fn build<R: Solvable>(rules: R, args: &Args, max_seeds: u32) -> Result<Table<R>,
 fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Error>> {
     let mut questions = args.positions.clone();
     if args.stdin {
-        for line in std::io::stdin().lock().lines() {
-            let line = line?;
+        let mut stdin = std::io::stdin().lock();
+        while let Some(line) = common::read_line_bounded(&mut stdin, MAX_QUESTION)? {
             if !line.trim().is_empty() {
                 questions.push(line);
             }
@@ -155,18 +116,18 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
     }
     for text in questions {
         match text.parse::<R::Position>() {
-            Err(e) => println!("{text}: {e}"),
+            Err(e) => outln!("{text}: {e}"),
             Ok(pos) => match (table.value(&pos), table.best_moves(&pos), table.move_values(&pos)) {
                 (Some(value), Some(best), Some(moves)) => {
                     let moves: Vec<String> = moves.iter().map(|(m, v)| format!("{m}:{v}")).collect();
                     let south = if pos.to_move().index() == 0 { value } else { -value };
-                    println!("{pos}");
-                    println!("value {south}");
-                    println!("mover {value}");
-                    println!("best {best}");
-                    println!("moves {}", moves.join(" "));
+                    outln!("{pos}");
+                    outln!("value {south}");
+                    outln!("mover {value}");
+                    outln!("best {best}");
+                    outln!("moves {}", moves.join(" "));
                 }
-                _ => println!(
+                _ => outln!(
                     "{pos}: more than {} seeds on the board: not in the table",
                     table.max_seeds()
                 ),
@@ -198,11 +159,11 @@ fn tihbat(args: &Args) -> Result<(), Box<dyn Error>> {
             .value(&start)
             .zip(table.best_moves(&start))
             .ok_or("the start is not in the table")?;
-        println!("value {value}");
-        println!("best {best}");
+        outln!("value {value}");
+        outln!("best {best}");
     } else if !starts.is_empty() {
-        println!("| counters a pit | counters | value (South − North) | best first moves | value of each first move |");
-        println!("|---|---|---|---|---|");
+        outln!("| counters a pit | counters | value (South − North) | best first moves | value of each first move |");
+        outln!("|---|---|---|---|---|");
         for k in starts {
             let start = <Tihbat as Ruleset>::Position::filled(k);
             let (Some(value), Some(best), Some(moves)) = (
@@ -213,7 +174,7 @@ fn tihbat(args: &Args) -> Result<(), Box<dyn Error>> {
                 continue;
             };
             let moves: Vec<String> = moves.iter().map(|(m, v)| format!("{m}: {v:+}")).collect();
-            println!(
+            outln!(
                 "| {k} | {} | {value:+} | {best} | {} |",
                 4 * u32::from(k),
                 moves.join(", ")
@@ -228,24 +189,26 @@ fn endgame<R: Solvable>(rules: R, args: &Args, default_max: u32) -> Result<(), B
     answer(&table, args)
 }
 
-fn main() {
-    let result = parse_args()
-        .map_err(Box::<dyn Error>::from)
-        .and_then(|args| match args.game.as_str() {
-            "tihbat" => tihbat(&args),
-            "bohnenspiel" => endgame(
-                Bohnenspiel {
-                    hemprich: args.hemprich,
-                },
-                &args,
-                12,
-            ),
-            "djenon-aboure" => endgame(DjenonAboure, &args, 12),
-            "al-manqala" => endgame(AlManqala, &args, 10),
-            other => Err(format!("unknown game '{other}'").into()),
-        });
-    if let Err(e) = result {
-        eprintln!("error: {e}");
-        std::process::exit(2);
+fn main() -> ExitCode {
+    let args = common::parse_or_exit("solve", common::SOLVE_USAGE, common::parse_solve);
+    let result = match args.game {
+        Some(GameKind::Tihbat) => tihbat(&args),
+        Some(GameKind::Bohnenspiel) => endgame(
+            Bohnenspiel {
+                hemprich: args.hemprich,
+            },
+            &args,
+            12,
+        ),
+        Some(GameKind::DjenonAboure) => endgame(DjenonAboure, &args, 12),
+        Some(GameKind::AlManqala) => endgame(AlManqala, &args, 10),
+        None => Err("no game".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            errln!("solve: {e}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -77,6 +77,8 @@ mod perft;
 pub mod playout;
 mod position;
 pub mod primitives;
+#[cfg(feature = "protocol")]
+pub mod protocol;
 mod rng;
 mod rules;
 mod ruleset;

@@ -211,9 +211,12 @@ mod tests {
         }
         assert_eq!(
             board.sum(0b1111_1111_1111),
-            pits.iter().map(|&s| u32::from(s)).sum()
+            pits.iter().map(|&s| u32::from(s)).sum::<u32>()
         );
-        assert_eq!(swar::sum(board.0), pits.iter().map(|&s| u32::from(s)).sum());
+        assert_eq!(
+            swar::sum(board.0),
+            pits.iter().map(|&s| u32::from(s)).sum::<u32>()
+        );
         assert_eq!(board.sum(0b0010_0010_0100), 2 + 128 + 255);
         let mut emptied = pits;
         board.without(0b10_0000_0100).store(&mut emptied);

@@ -439,6 +439,8 @@ PROTOCOL_EDGES = [
     '{"game":"tihbat","start":{"pits":[7,7,7,7],"scores":[0,0],"to_move":0,"extra":1},"moves":[],"x":2}',
     '{"game":" tihbat","moves":[]}', '{"game":"al_manqala","moves":[]}', '{"game":"djenon aboure","moves":[]}',
     '{"moves":[]}', '{"game":"tihbat","moves":["-0"]}', '', '   ',
+    '{"game":"tihbat","game":"tihbat"}', '{"moves":["1"],"game":"tihbat","moves":["1"]}',
+    '{"game":"tihbat","start":{"pits":[7,7,7,7],"pits":[7,7,7,7]}}', '{"moves":["1","3"],"game":"tihbat"}',
 ]
 
 

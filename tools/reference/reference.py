@@ -18,6 +18,9 @@ Choices where RULES.md / PROTOCOL.md leave the replay behaviour open:
   without sign / spaces / leading zeros; anything else is an illegal move.
 - A missing "moves" field means no moves; a "moves" that is not a list is a
   bad request (ply 0).
+- Strict keys (as the crate's protocol module): a duplicate key anywhere, or
+  a key other than game/start/moves (pits/scores/to_move in "start"), is a
+  bad request (ply 0).
 - Al-manqala "endless chasing" is an agreement, not a move: the replay never
   applies it.  Bohnenspiel is played by the main rules (not Hemprich's variant).
 """
@@ -288,6 +291,9 @@ def parse_start(game, start):
         return [per] * (2 * n), [0, 0], 0
     if not isinstance(start, dict):
         raise BadRequest("start must be an object")
+    extra = set(start) - {"pits", "scores", "to_move"}
+    if extra:
+        raise BadRequest("unknown start field %r" % sorted(extra)[0])
     pits = start.get("pits")
     scores = start.get("scores", [0, 0])
     to_move = start.get("to_move", 0)
@@ -324,6 +330,9 @@ def parse_move(game, text):
 def replay(req):
     if not isinstance(req, dict):
         raise BadRequest("request must be a JSON object")
+    extra = set(req) - {"game", "start", "moves"}
+    if extra:
+        raise BadRequest("unknown field %r" % sorted(extra)[0])
     name = req.get("game")
     if not isinstance(name, str) or name.lower() not in GAMES:
         raise BadRequest("unknown game %r" % (name,))
@@ -363,9 +372,16 @@ def replay(req):
     return out
 
 
+def no_duplicates(pairs):
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("duplicate key")
+    return dict(pairs)
+
+
 def handle_line(line):
     try:
-        req = json.loads(line)
+        req = json.loads(line, object_pairs_hook=no_duplicates)
     except ValueError as e:
         return {"game": None, "error": {"ply": 0, "message": "bad JSON: %s" % e}}
     try:

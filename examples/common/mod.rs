@@ -1,0 +1,634 @@
+//! What the examples share: one command-line style, and output that ends
+//! quietly when its reader goes away.
+//!
+//! Every example takes `--name VALUE` (or `--name=VALUE`) options, switches
+//! such as `--auto`, and the positional shorthands its documentation shows
+//! (`perft GAME DEPTH` is `perft --game GAME --depth DEPTH`). `--help` or
+//! `-h` prints the usage on standard output and exits 0; a bad argument
+//! prints the error and the usage on standard error and exits 2. Every
+//! number is checked against a range, and the error names it.
+//!
+//! The parsers are pure functions of the argument list (`tests/examples_cli.rs`
+//! runs them on arbitrary lists), and each example calls one through
+//! [`parse_or_exit`].
+
+// Each example uses only its own parser.
+#![allow(dead_code)]
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+use mancala_rules::search::MAX_DEPTH;
+use mancala_rules::GameKind;
+
+// ---------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------
+
+/// Writes to standard output; a closed pipe ends the program quietly (status
+/// 0), any other write error with a message (status 1).
+pub fn write_out(args: fmt::Arguments<'_>, newline: bool) {
+    let mut out = io::stdout().lock();
+    let written = out.write_fmt(args).and_then(|()| {
+        if newline {
+            out.write_all(b"\n")
+        } else {
+            out.flush()
+        }
+    });
+    if let Err(e) = written {
+        exit_on_output_error(&e);
+    }
+}
+
+/// Ends the program after a failed write to standard output.
+pub fn exit_on_output_error(e: &io::Error) -> ! {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    write_err(format_args!("cannot write the output: {e}"), true);
+    std::process::exit(1);
+}
+
+/// Writes to standard error, ignoring failures (there is nowhere left to
+/// report them).
+pub fn write_err(args: fmt::Arguments<'_>, newline: bool) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| {
+        if newline {
+            err.write_all(b"\n")
+        } else {
+            err.flush()
+        }
+    });
+}
+
+/// `println!` that ends quietly on a closed pipe.
+#[allow(unused_macros)]
+macro_rules! outln {
+    () => { $crate::common::write_out(format_args!(""), true) };
+    ($($arg:tt)*) => { $crate::common::write_out(format_args!($($arg)*), true) };
+}
+
+/// `print!` (flushed) that ends quietly on a closed pipe.
+#[allow(unused_macros)]
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::common::write_out(format_args!($($arg)*), false) };
+}
+
+/// `eprintln!` that never panics.
+#[allow(unused_macros)]
+macro_rules! errln {
+    () => { $crate::common::write_err(format_args!(""), true) };
+    ($($arg:tt)*) => { $crate::common::write_err(format_args!($($arg)*), true) };
+}
+
+/// `eprint!` (flushed) that never panics.
+#[allow(unused_macros)]
+macro_rules! err {
+    ($($arg:tt)*) => { $crate::common::write_err(format_args!($($arg)*), false) };
+}
+
+/// Reads one line of at most `max` bytes (the rest of a longer line is
+/// dropped), without its line end, invalid UTF-8 replaced. `None` at the end
+/// of the input.
+pub fn read_line_bounded(input: &mut impl BufRead, max: usize) -> io::Result<Option<String>> {
+    let mut line = Vec::new();
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        let room = max.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(String::from_utf8_lossy(&line).into_owned()))
+}
+
+// ---------------------------------------------------------------------------
+// Arguments
+// ---------------------------------------------------------------------------
+
+/// The arguments of this process; ones that are not UTF-8 are converted
+/// lossily rather than aborting.
+pub fn process_args() -> Vec<String> {
+    std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Parses this process's arguments with `parse`; prints the usage and exits
+/// 0 on `--help` (`Ok(None)`), prints the error and the usage and exits 2 on
+/// a bad argument.
+pub fn parse_or_exit<T>(name: &str, usage: &str, parse: fn(&[String]) -> Result<Option<T>, String>) -> T {
+    match parse(&process_args()) {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            outln!("{usage}");
+            std::process::exit(0);
+        }
+        Err(e) => {
+            errln!("{name}: {e}\n\n{usage}");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The options found, by name (`--depth 6` and a positional DEPTH alike are
+/// `("depth", "6")`).
+#[derive(Debug, Default)]
+pub struct Matches {
+    values: Vec<(&'static str, String)>,
+    switches: Vec<&'static str>,
+}
+
+/// What a command accepts: options that take a value, switches, and the
+/// names given to positional arguments in order.
+pub struct Spec {
+    pub valued: &'static [&'static str],
+    pub switches: &'static [&'static str],
+    pub positional: &'static [&'static str],
+}
+
+impl Spec {
+    /// Sorts `args` into options; `Ok(None)` when help is asked for.
+    pub fn scan(&self, args: &[String]) -> Result<Option<Matches>, String> {
+        if args.iter().any(|a| a == "--help" || a == "-h") {
+            return Ok(None);
+        }
+        let mut matches = Matches::default();
+        let mut positional = self.positional.iter();
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            if let Some(flag) = arg.strip_prefix("--") {
+                let (name, inline) = match flag.split_once('=') {
+                    Some((name, value)) => (name, Some(value)),
+                    None => (flag, None),
+                };
+                if let Some(&name) = self.valued.iter().find(|&&v| v == name) {
+                    let value = match inline {
+                        Some(value) => value.to_string(),
+                        None => args
+                            .next()
+                            .ok_or_else(|| format!("--{name} needs a value"))?
+                            .clone(),
+                    };
+                    matches.values.push((name, value));
+                } else if let Some(&name) = self.switches.iter().find(|&&s| s == name) {
+                    if inline.is_some() {
+                        return Err(format!("--{name} takes no value"));
+                    }
+                    matches.switches.push(name);
+                } else {
+                    return Err(format!("unknown option '{arg}'"));
+                }
+            } else {
+                let name = positional
+                    .next()
+                    .ok_or_else(|| format!("unexpected argument '{arg}'"))?;
+                matches.values.push((name, arg.clone()));
+            }
+        }
+        Ok(Some(matches))
+    }
+}
+
+impl Matches {
+    /// The value of `name`, if given (once).
+    pub fn value(&self, name: &str) -> Result<Option<&str>, String> {
+        let mut given = self.values.iter().filter(|(n, _)| *n == name);
+        let first = given.next().map(|(_, v)| v.as_str());
+        if given.next().is_some() {
+            return Err(format!("{} given twice", name.to_uppercase()));
+        }
+        Ok(first)
+    }
+
+    /// The value of `name`, which must be given.
+    pub fn required(&self, name: &str) -> Result<&str, String> {
+        self.value(name)?
+            .ok_or_else(|| format!("{} is missing", name.to_uppercase()))
+    }
+
+    /// Every value of a repeatable option, in order.
+    pub fn values(&self, name: &str) -> Vec<String> {
+        self.values
+            .iter()
+            .filter(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+            .collect()
+    }
+
+    /// Whether a switch was given.
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.contains(&name)
+    }
+
+    /// The whole number `name`, if given, within `range`.
+    pub fn number(&self, name: &str, range: RangeInclusive<u64>) -> Result<Option<u64>, String> {
+        self.value(name)?
+            .map(|text| number(name, text, &range))
+            .transpose()
+    }
+}
+
+/// `text` as a whole number within `range`, or an error naming the range.
+pub fn number(name: &str, text: &str, range: &RangeInclusive<u64>) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            format!(
+                "--{name} must be a whole number from {} to {}, not '{text}'",
+                range.start(),
+                range.end()
+            )
+        })
+}
+
+/// A number known to fit (it was range-checked).
+fn small(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn count(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// One of the four games, by name.
+pub fn game(text: &str) -> Result<GameKind, String> {
+    text.parse::<GameKind>()
+        .map_err(|e| format!("{e}; the games are bohnenspiel, djenon-aboure, tihbat and al-manqala"))
+}
+
+/// The games perft and playouts take: the four, and the reference Oware.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyRules {
+    Game(GameKind),
+    Oware,
+}
+
+fn any_rules(text: &str) -> Result<AnyRules, String> {
+    if text.trim().eq_ignore_ascii_case("oware") {
+        return Ok(AnyRules::Oware);
+    }
+    text.parse::<GameKind>()
+        .map(AnyRules::Game)
+        .map_err(|e| format!("{e}; the games are bohnenspiel, djenon-aboure, tihbat, al-manqala and oware"))
+}
+
+/// Alpha-beta depths: the search's own ceiling.
+pub const DEPTHS: RangeInclusive<u64> = 1..=MAX_DEPTH as u64;
+/// Seeds: any 64-bit number.
+pub const SEEDS: RangeInclusive<u64> = 0..=u64::MAX;
+
+/// Worker threads: 0 (every core) up to the machine's cores.
+pub fn threads_range() -> RangeInclusive<u64> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    0..=cores as u64
+}
+
+// ---------------------------------------------------------------------------
+// perft
+// ---------------------------------------------------------------------------
+
+pub const PERFT_USAGE: &str = "\
+usage: perft [--game] GAME [--depth] DEPTH
+
+Counts the move paths from the opening, depth 1 to DEPTH.
+  --game GAME     bohnenspiel, djenon-aboure, tihbat, al-manqala or oware
+  --depth DEPTH   1 to 64
+  -h, --help      this text";
+
+/// Perft depths: beyond the reach of any machine long before the limit.
+pub const PERFT_DEPTHS: RangeInclusive<u64> = 1..=64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftOptions {
+    pub rules: AnyRules,
+    pub depth: u32,
+}
+
+pub fn parse_perft(args: &[String]) -> Result<Option<PerftOptions>, String> {
+    let spec = Spec {
+        valued: &["game", "depth"],
+        switches: &[],
+        positional: &["game", "depth"],
+    };
+    let Some(m) = spec.scan(args)? else {
+        return Ok(None);
+    };
+    let rules = any_rules(m.required("game")?)?;
+    let depth = m.number("depth", PERFT_DEPTHS)?.ok_or("DEPTH is missing")?;
+    Ok(Some(PerftOptions {
+        rules,
+        depth: small(depth),
+    }))
+}
+
+// ---------------------------------------------------------------------------
+// playouts
+// ---------------------------------------------------------------------------
+
+pub const PLAYOUTS_USAGE: &str = "\
+usage: playouts [--game] GAME [--count] N [[--seed] SEED]
+
+Plays N random games from the opening on one thread.
+  --game GAME   bohnenspiel, djenon-aboure, tihbat, al-manqala or oware
+  --count N     1 to 1000000000000
+  --seed SEED   0 to 18446744073709551615 (default 1)
+  -h, --help    this text";
+
+pub const PLAYOUT_COUNTS: RangeInclusive<u64> = 1..=1_000_000_000_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutsOptions {
+    pub rules: AnyRules,
+    pub count: u64,
+    pub seed: u64,
+}
+
+pub fn parse_playouts(args: &[String]) -> Result<Option<PlayoutsOptions>, String> {
+    let spec = Spec {
+        valued: &["game", "count", "seed"],
+        switches: &[],
+        positional: &["game", "count", "seed"],
+    };
+    let Some(m) = spec.scan(args)? else {
+        return Ok(None);
+    };
+    Ok(Some(PlayoutsOptions {
+        rules: any_rules(m.required("game")?)?,
+        count: m
+            .number("count", PLAYOUT_COUNTS)?
+            .ok_or("N is missing (--count)")?,
+        seed: m.number("seed", SEEDS)?.unwrap_or(1),
+    }))
+}
+
+// ---------------------------------------------------------------------------
+// selfplay
+// ---------------------------------------------------------------------------
+
+pub const SELFPLAY_USAGE: &str = "\
+usage: selfplay [--game] GAME [--games] N [--depth D] [--seed S] [--random-plies K]
+
+Plays N engine-against-engine games and prints statistics.
+  --game GAME         bohnenspiel, djenon-aboure, tihbat or al-manqala
+  --games N           1 to 1000000
+  --depth D           alpha-beta depth, 1 to 120 (default 6)
+  --seed S            0 to 18446744073709551615 (default 1)
+  --random-plies K    random opening moves, 0 to 1000 (default: 2 to 4)
+  -h, --help          this text";
+
+pub const SELFPLAY_GAMES: RangeInclusive<u64> = 1..=1_000_000;
+/// Games still going after this many moves are stopped.
+pub const SELFPLAY_MAX_MOVES: usize = 1000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelfplayOptions {
+    pub kind: GameKind,
+    pub games: usize,
+    pub depth: u32,
+    pub seed: u64,
+    pub random_plies: Option<usize>,
+}
+
+pub fn parse_selfplay(args: &[String]) -> Result<Option<SelfplayOptions>, String> {
+    let spec = Spec {
+        valued: &["game", "games", "depth", "seed", "random-plies"],
+        switches: &[],
+        positional: &["game", "games"],
+    };
+    let Some(m) = spec.scan(args)? else {
+        return Ok(None);
+    };
+    Ok(Some(SelfplayOptions {
+        kind: game(m.required("game")?)?,
+        games: count(
+            m.number("games", SELFPLAY_GAMES)?
+                .ok_or("N is missing (--games)")?,
+        ),
+        depth: small(m.number("depth", DEPTHS)?.unwrap_or(6)),
+        seed: m.number("seed", SEEDS)?.unwrap_or(1),
+        random_plies: m
+            .number("random-plies", 0..=SELFPLAY_MAX_MOVES as u64)?
+            .map(count),
+    }))
+}
+
+// ---------------------------------------------------------------------------
+// play
+// ---------------------------------------------------------------------------
+
+pub const PLAY_USAGE: &str = "\
+usage: play [--game NAME] [--south human|engine] [--north human|engine]
+            [--depth N | --time MS] [--mcts [--iterations N] [--seed S]] [--auto] [--match]
+
+Plays a game in the terminal.
+  --game NAME        bohnenspiel (default), djenon-aboure, tihbat, al-manqala
+  --south, --north   human or engine (default: you play South)
+  --auto             engine against engine
+  --depth N          alpha-beta depth, 1 to 120
+  --time MS          thinking time a move, 1 to 3600000 ms
+  --mcts             Monte-Carlo tree search instead of alpha-beta
+  --iterations N     MCTS playouts a move, 1 to 10000000 (default 20000)
+  --seed S           0 to 18446744073709551615 (default 1)
+  --match            a Bohnenspiel Partie to 100 points
+  -h, --help         this text";
+
+pub const PLAY_TIMES_MS: RangeInclusive<u64> = 1..=3_600_000;
+pub const MCTS_ITERATIONS: RangeInclusive<u64> = 1..=10_000_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Human,
+    Engine,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayOptions {
+    pub kind: GameKind,
+    pub sides: [Side; 2],
+    pub depth: Option<u32>,
+    pub time: Option<Duration>,
+    pub mcts: bool,
+    pub iterations: u64,
+    pub seed: u64,
+    pub auto: bool,
+    pub partie: bool,
+}
+
+fn side(text: &str) -> Result<Side, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "human" | "h" => Ok(Side::Human),
+        "engine" | "e" | "computer" => Ok(Side::Engine),
+        _ => Err(format!("a side is 'human' or 'engine', not '{text}'")),
+    }
+}
+
+pub fn parse_play(args: &[String]) -> Result<Option<PlayOptions>, String> {
+    let spec = Spec {
+        valued: &["game", "south", "north", "depth", "time", "iterations", "seed"],
+        switches: &["mcts", "auto", "match"],
+        positional: &[],
+    };
+    let Some(m) = spec.scan(args)? else {
+        return Ok(None);
+    };
+    let mut opts = PlayOptions {
+        kind: m.value("game")?.map_or(Ok(GameKind::Bohnenspiel), game)?,
+        sides: [
+            m.value("south")?.map_or(Ok(Side::Human), side)?,
+            m.value("north")?.map_or(Ok(Side::Engine), side)?,
+        ],
+        depth: m.number("depth", DEPTHS)?.map(small),
+        time: m.number("time", PLAY_TIMES_MS)?.map(Duration::from_millis),
+        mcts: m.switch("mcts"),
+        iterations: m.number("iterations", MCTS_ITERATIONS)?.unwrap_or(20_000),
+        seed: m.number("seed", SEEDS)?.unwrap_or(1),
+        auto: m.switch("auto"),
+        partie: m.switch("match"),
+    };
+    if opts.auto {
+        opts.sides = [Side::Engine, Side::Engine];
+    }
+    if opts.partie && opts.kind != GameKind::Bohnenspiel {
+        return Err("--match is Bohnenspiel's Partie: use it with --game bohnenspiel".into());
+    }
+    Ok(Some(opts))
+}
+
+// ---------------------------------------------------------------------------
+// solve
+// ---------------------------------------------------------------------------
+
+pub const SOLVE_USAGE: &str = "\
+usage: solve [--game] GAME [--seeds K | --max-seeds K] [--out FILE | --in FILE]
+             [--position POS]... [--stdin] [--threads N] [--chain] [--hemprich]
+
+Solves Tihbat, builds endgame tables, answers positions.
+  --game GAME       tihbat, bohnenspiel, djenon-aboure or al-manqala
+  --seeds K         Tihbat: the start with K counters a pit, 1 to 7
+  --max-seeds K     the table's largest board: tihbat 1 to 28,
+                    bohnenspiel and djenon-aboure 1 to 20, al-manqala 1 to 16
+                    (default: tihbat 28, 4K with --seeds; 12, 12, 10)
+  --out FILE        save the table
+  --in FILE         load a table instead of building one
+  --position POS    a position to answer, in standard notation (repeatable)
+  --stdin           answer positions from standard input, one a line
+  --threads N       0 (every core, the default) up to this machine's cores
+  --chain           Tihbat's own-side chain variant
+  --hemprich        Hemprich's Bohnenspiel
+  -h, --help        this text";
+
+/// The largest table `--max-seeds` may ask for: every board of the game for
+/// Tihbat; for the others at most about 450 million positions (Bohnenspiel
+/// at 20 builds in 3.6 GB), past which no small machine has the memory.
+pub fn max_seeds_range(kind: GameKind) -> RangeInclusive<u64> {
+    match kind {
+        GameKind::Tihbat => 1..=28,
+        GameKind::Bohnenspiel | GameKind::DjenonAboure => 1..=20,
+        GameKind::AlManqala => 1..=16,
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolveOptions {
+    pub game: Option<GameKind>,
+    pub seeds: Option<u8>,
+    pub max_seeds: Option<u32>,
+    pub out: Option<String>,
+    pub input: Option<String>,
+    pub positions: Vec<String>,
+    pub stdin: bool,
+    pub threads: usize,
+    pub chain: bool,
+    pub hemprich: bool,
+}
+
+pub fn parse_solve(args: &[String]) -> Result<Option<SolveOptions>, String> {
+    let spec = Spec {
+        valued: &["game", "seeds", "max-seeds", "out", "in", "position", "threads"],
+        switches: &["stdin", "chain", "hemprich"],
+        positional: &["game"],
+    };
+    let Some(m) = spec.scan(args)? else {
+        return Ok(None);
+    };
+    let kind = game(m.required("game")?)?;
+    let seeds = m.number("seeds", 1..=7)?;
+    if seeds.is_some() && kind != GameKind::Tihbat {
+        return Err("--seeds is for tihbat".into());
+    }
+    Ok(Some(SolveOptions {
+        game: Some(kind),
+        seeds: seeds.and_then(|k| u8::try_from(k).ok()),
+        max_seeds: m.number("max-seeds", max_seeds_range(kind))?.map(small),
+        out: m.value("out")?.map(str::to_string),
+        input: m.value("in")?.map(str::to_string),
+        positions: m.values("position"),
+        stdin: m.switch("stdin"),
+        threads: count(m.number("threads", threads_range())?.unwrap_or(0)),
+        chain: m.switch("chain"),
+        hemprich: m.switch("hemprich"),
+    }))
+}
+
+// ---------------------------------------------------------------------------
+// replay
+// ---------------------------------------------------------------------------
+
+pub const REPLAY_USAGE: &str = "\
+usage: replay [--max-line BYTES]
+
+Answers replay requests (JSON Lines, see the mancala_rules::protocol docs)
+from standard input on standard output, one line each.
+  --max-line BYTES   the longest request line, 1 to 1073741824
+                     (default 16777216); longer lines get an error line
+  -h, --help         this text";
+
+pub const MAX_LINE_RANGE: RangeInclusive<u64> = 1..=1 << 30;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayOptions {
+    pub max_line: usize,
+}
+
+pub fn parse_replay(args: &[String]) -> Result<Option<ReplayOptions>, String> {
+    let spec = Spec {
+        valued: &["max-line"],
+        switches: &[],
+        positional: &[],
+    };
+    let Some(m) = spec.scan(args)? else {
+        return Ok(None);
+    };
+    Ok(Some(ReplayOptions {
+        max_line: count(m.number("max-line", MAX_LINE_RANGE)?.unwrap_or(16 << 20)),
+    }))
+}

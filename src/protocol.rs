@@ -1,0 +1,816 @@
+//! The replay protocol: JSON Lines in, one JSON line out per line in.
+//!
+//! This is how programs in any language check and drive the rule engines:
+//! each request names a game, an optional start and a list of moves, and the
+//! answer lists every position of the replay, or says which move was illegal.
+//! [`serve`] answers a whole stream of requests; the `replay` example is a
+//! thin wrapper around it that reads standard input and writes standard
+//! output. The shape below is a stable contract: fields may be added, never
+//! removed or changed.
+//!
+//! # Request
+//!
+//! One JSON object on one line:
+//!
+//! ```json
+//! {"game": "djenon-aboure", "start": {"pits": [4,4,4,4,4,4,4,4,4,4,4,4], "scores": [0,0], "to_move": 0}, "moves": ["3", "9", "pass"]}
+//! ```
+//!
+//! - `game` (required): `bohnenspiel`, `djenon-aboure`, `tihbat` or
+//!   `al-manqala`, in any letter case but otherwise exactly
+//!   ([`GameKind::name`]). Variants (Hemprich's Bohnenspiel, Tihbat's
+//!   own-side chain) and the reference games (`oware`, `kalah`) are not
+//!   served: they are refused as unknown games.
+//! - `start` (optional; missing or `null`: the game's opening): `pits`, the
+//!   board in standard notation order `1..2N`; `scores`, the seeds captured
+//!   so far `[south, north]` (default `[0, 0]`); `to_move`, 0 for South or 1
+//!   for North (default 0). The seeds must add up to the game's total.
+//! - `moves` (optional, default none): moves in standard notation, each a
+//!   JSON string: a pit number `"1"` to `"2N"` in plain decimal, or `"pass"`.
+//!   Anything else (`"01"`, `" 1"`, `"Pass"`, the number `1`) is an illegal
+//!   move at its own ply.
+//!
+//! Keys may come in any order. A key that appears twice, or a key other than
+//! these three (in the request or in `start`), makes the request unreadable.
+//!
+//! # Response
+//!
+//! ```json
+//! {"game": "djenon-aboure", "positions": [P0, P1, P2, P3]}
+//! ```
+//!
+//! `positions[0]` is the start and `positions[i]` the position after the
+//! `i`-th move. Each position is
+//!
+//! ```json
+//! {"pits": [..], "scores": [s, n], "to_move": 0, "legal": ["1","4"], "over": false, "final": null, "winner": null}
+//! ```
+//!
+//! - `pits`: the board as the last move left it (end-of-game sweeps and
+//!   splits show only in `final`);
+//! - `scores`: seeds captured so far, South then North;
+//! - `to_move`: whose turn it is (for a finished game, who would move next);
+//! - `legal`: the legal moves in ascending pit order, `["pass"]` when passing
+//!   is the only move, `[]` once the game is over;
+//! - `over`; `final`: the end totals `[south, north]` (captures plus sweep
+//!   or split) once over, else `null`; `winner`: 0, 1, or `null` for a draw
+//!   or an unfinished game.
+//!
+//! The game's own history rules apply: a Tihbat position that repeats one
+//! seen earlier in the replay ends the game with the board split.
+//!
+//! # Errors
+//!
+//! A request that cannot be read, names an unknown game, holds an invalid
+//! start, or makes an illegal move gets an `error` object `{"ply", "message"}`
+//! instead of (or, for an illegal move, after) the positions, and the next
+//! line is answered as usual:
+//!
+//! ```json
+//! {"game": "tihbat", "positions": [P0], "error": {"ply": 1, "message": "pit 3 is not yours: South owns pits 1-2"}}
+//! ```
+//!
+//! `ply` is the index of the failing move in `moves` plus one, or 0 when the
+//! request as a whole is refused; moves after an illegal one are not looked
+//! at. A refused request's line is `{"error": ..}` when it cannot be read
+//! (not JSON, not an object, a missing or duplicate key, an unknown key, a
+//! value of the wrong type), or `{"game": .., "error": ..}` for an unknown
+//! game or an invalid start. Messages are for people and may change; the
+//! shape and `ply` are the contract.
+//!
+//! # The stream
+//!
+//! - Lines end with `\n` (a `\r` before it is dropped); the last line needs
+//!   no line end. Every line gets exactly one answer line, in order: a blank
+//!   line gets an "empty request" error, a line that is not UTF-8 an
+//!   "unreadable input" error.
+//! - A UTF-8 byte order mark (`EF BB BF`) at the very start of the stream is
+//!   skipped, since some editors and Windows tools write one; anywhere else
+//!   it is just a character, and makes its line unreadable JSON.
+//! - A line longer than [`Limits::max_line`] bytes (not counting its line
+//!   end; [`DEFAULT_MAX_LINE`], 16 MiB, unless set) gets an error with ply 0,
+//!   and is skipped without being stored.
+//! - Each request is streamed: the line is first checked in full (its syntax,
+//!   keys and types, without building a value tree), then each move is
+//!   checked and its position written as the `moves` array is read. Memory
+//!   for a request is the line itself, its `start`, and, for games that end
+//!   on a repetition, the positions since the last capture; never one value
+//!   per position. So a request can only be refused as a whole before its
+//!   first position is written, and the one-line-per-request shape holds for
+//!   every input.
+//! - The end of the input ends [`serve`]. A read error on the input, or a
+//!   write error on the output, ends it with a [`ProtocolError`].
+//!
+//! ```
+//! use mancala_rules::protocol::{serve, Limits};
+//!
+//! let input = b"{\"game\":\"tihbat\",\"moves\":[\"1\"]}\n{\"game\":\"chess\"}\n";
+//! let mut output = Vec::new();
+//! let summary = serve(&input[..], &mut output, &Limits::default())?;
+//! assert_eq!((summary.requests, summary.errors), (2, 1));
+//! let output = String::from_utf8(output).unwrap();
+//! let lines: Vec<&str> = output.lines().collect();
+//! assert!(lines[0].starts_with(r#"{"game":"tihbat","positions":[{"pits":[7,7,7,7],"#));
+//! assert!(lines[0].contains(r#"{"pits":[2,9,9,8],"scores":[0,0],"to_move":1,"legal":["3","4"]"#));
+//! assert!(lines[1].starts_with(r#"{"game":"chess","error":{"ply":0,"#));
+//! # Ok::<(), mancala_rules::protocol::ProtocolError>(())
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead, BufWriter, Write};
+
+use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+
+use crate::{AnyGame, Board, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset};
+
+/// The default [`Limits::max_line`]: 16 MiB.
+///
+/// A move takes at least four bytes of a line (`"7",`), so this is room for
+/// about four million moves, thousands of times longer than any real game,
+/// while a request's memory (about twice its line, plus a constant) stays
+/// small enough for any machine that runs the engines.
+pub const DEFAULT_MAX_LINE: usize = 16 << 20;
+
+/// Limits on the work [`serve`] takes on for one request.
+///
+/// ```
+/// use mancala_rules::protocol::{Limits, DEFAULT_MAX_LINE};
+///
+/// assert_eq!(Limits::default().max_line, DEFAULT_MAX_LINE);
+/// assert_eq!(Limits::new().with_max_line(1000).max_line, 1000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Limits {
+    /// The longest request line, in bytes, not counting its line end. A
+    /// longer line gets an error (ply 0) and is skipped without being stored.
+    pub max_line: usize,
+}
+
+impl Limits {
+    /// The defaults: lines up to [`DEFAULT_MAX_LINE`] bytes.
+    #[must_use]
+    pub const fn new() -> Limits {
+        Limits {
+            max_line: DEFAULT_MAX_LINE,
+        }
+    }
+
+    /// The same limits with lines up to `bytes` bytes.
+    #[must_use]
+    pub const fn with_max_line(self, bytes: usize) -> Limits {
+        Limits { max_line: bytes }
+    }
+}
+
+impl Default for Limits {
+    /// [`Limits::new`].
+    fn default() -> Self {
+        Limits::new()
+    }
+}
+
+/// What [`serve`] did: requests answered, and how many of the answers carry
+/// an error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Lines answered (one response line each).
+    pub requests: u64,
+    /// Responses with an `error` field.
+    pub errors: u64,
+}
+
+/// Why [`serve`] stopped before the end of its input.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProtocolError {
+    /// Reading the requests failed.
+    #[error("cannot read the requests: {0}")]
+    Read(#[source] io::Error),
+    /// Writing a response failed.
+    #[error("cannot write the responses: {0}")]
+    Write(#[source] io::Error),
+}
+
+impl ProtocolError {
+    /// Whether the output was closed by its reader (a broken pipe): for a
+    /// command-line program, a reason to end quietly.
+    #[must_use]
+    pub fn is_closed_output(&self) -> bool {
+        matches!(self, ProtocolError::Write(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// The UTF-8 byte order mark, skipped at the very start of the stream.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Answers every request line of `input` on `output`, one line each, until
+/// the end of the input. See the [module documentation](self) for the
+/// protocol.
+///
+/// `output` is buffered here and flushed after each response, so that a
+/// program at the other end of a pipe gets each answer as soon as it is
+/// ready.
+///
+/// ```
+/// use mancala_rules::protocol::{serve, Limits};
+///
+/// let input = "{\"moves\": [\"1\", \"3\"], \"game\": \"Tihbat\"}\n\n";
+/// let mut output = Vec::new();
+/// serve(input.as_bytes(), &mut output, &Limits::default())?;
+/// let output = String::from_utf8(output).unwrap();
+/// let mut lines = output.lines();
+/// let replay: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+/// assert_eq!(replay["game"], "tihbat");
+/// assert_eq!(replay["positions"][2]["pits"], serde_json::json!([4, 11, 3, 10]));
+/// assert_eq!(lines.next(), Some(r#"{"error":{"ply":0,"message":"empty request"}}"#));
+/// # Ok::<(), mancala_rules::protocol::ProtocolError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ProtocolError::Read`] when reading the input fails (an interrupted read
+/// is retried), [`ProtocolError::Write`] when writing a response fails. A
+/// bad request is never an error here: it is answered with an error line.
+pub fn serve<R: BufRead, W: Write>(
+    mut input: R,
+    output: W,
+    limits: &Limits,
+) -> Result<Summary, ProtocolError> {
+    let mut out = BufWriter::new(output);
+    let mut line = Vec::new();
+    let mut summary = Summary::default();
+    loop {
+        let read = read_line(&mut input, &mut line, limits.max_line).map_err(ProtocolError::Read)?;
+        let errored = match read {
+            Line::End => break,
+            Line::TooLong => write_refusal(
+                &mut out,
+                None,
+                &format!(
+                    "request line longer than {} bytes: the limit is {} bytes",
+                    limits.max_line, limits.max_line
+                ),
+            ),
+            Line::Complete => {
+                let mut text: &[u8] = &line;
+                if summary.requests == 0 {
+                    text = text.strip_prefix(BOM).unwrap_or(text);
+                }
+                // `\r\n` ends a line too (a lone `\r` at the end of the
+                // input is JSON whitespace, answered alike).
+                let text = text.strip_suffix(b"\r").unwrap_or(text);
+                match std::str::from_utf8(text) {
+                    Err(_) => write_refusal(
+                        &mut out,
+                        None,
+                        "unreadable input: stream did not contain valid UTF-8",
+                    ),
+                    Ok(text) if text.trim().is_empty() => write_refusal(&mut out, None, "empty request"),
+                    Ok(text) => respond(text, &mut out),
+                }
+            }
+        }
+        .and_then(|errored| out.flush().map(|()| errored))
+        .map_err(ProtocolError::Write)?;
+        summary.requests += 1;
+        summary.errors += u64::from(errored);
+    }
+    out.flush().map_err(ProtocolError::Write)?;
+    Ok(summary)
+}
+
+/// Answers one request (a line without its line end) with one response line,
+/// `\n` included. Returns whether the response carries an error.
+///
+/// ```
+/// use mancala_rules::protocol::respond;
+///
+/// let mut out = Vec::new();
+/// let errored = respond(r#"{"game":"tihbat","start":{"pits":[7,7,7,7]},"moves":["3"]}"#, &mut out)?;
+/// assert!(errored);
+/// assert!(out.ends_with(br#"],"error":{"ply":1,"message":"pit 3 is not yours: South owns pits 1-2"}}
+/// "#));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// Only an error writing to `out`.
+pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
+    // First pass: the whole line's syntax and shape, so that a bad request is
+    // refused before any position is written.
+    let mut de = serde_json::Deserializer::from_str(request);
+    let shape = match RequestShape::deserialize(&mut de).and_then(|shape| de.end().map(|()| shape)) {
+        Ok(shape) => shape,
+        Err(e) => return write_refusal(out, None, &format!("unreadable request: {e}")),
+    };
+    // Names are case-insensitive, and otherwise exact.
+    let Some(kind) = GameKind::ALL
+        .into_iter()
+        .find(|kind| kind.name().eq_ignore_ascii_case(&shape.game))
+    else {
+        let e = ParseError::UnknownGame(shape.game.clone());
+        return write_refusal(out, Some(&shape.game), &e.to_string());
+    };
+    let game = match &shape.start {
+        None => Ok(kind.new_game()),
+        Some(start) => kind.game_from(&start.pits, start.scores, start.to_move),
+    };
+    let game = match game {
+        Ok(game) => game,
+        Err(e) => return write_refusal(out, Some(kind.name()), &format!("invalid start: {e}")),
+    };
+    // Second pass: the moves, streamed.
+    match game {
+        AnyGame::Bohnenspiel(g) => replay(*g.rules(), *g.position(), kind, request, out),
+        AnyGame::DjenonAboure(g) => replay(*g.rules(), *g.position(), kind, request, out),
+        AnyGame::Tihbat(g) => replay(*g.rules(), *g.position(), kind, request, out),
+        AnyGame::AlManqala(g) => replay(*g.rules(), *g.position(), kind, request, out),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reading lines in bounded memory
+// ---------------------------------------------------------------------------
+
+enum Line {
+    /// The end of the input, no bytes read.
+    End,
+    /// A line (maybe the last, without a line end) is in the buffer.
+    Complete,
+    /// The line was longer than the limit; it was read and dropped.
+    TooLong,
+}
+
+/// Reads one line into `line` (without its `\n`; a `\r` before it is kept
+/// for the caller to drop), storing at most `max` bytes of it, not counting
+/// its line end.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Result<Line> {
+    line.clear();
+    // Room for the `\r` of a `\r\n`, which the limit does not count.
+    let room = max.saturating_add(1);
+    let mut length: usize = 0;
+    let mut any = false;
+    let too_long =
+        |length: usize, line: &[u8]| length > room || (length == room && line.last() != Some(&b'\r'));
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            // The last line, without a line end: a `\r` counts.
+            return Ok(match (any, length > max) {
+                (false, _) => Line::End,
+                (true, false) => Line::Complete,
+                (true, true) => Line::TooLong,
+            });
+        }
+        any = true;
+        let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        length = length.saturating_add(chunk.len());
+        if length <= room {
+            line.extend_from_slice(chunk);
+        } else {
+            line.clear();
+        }
+        input.consume(used);
+        if done {
+            return Ok(if too_long(length, line) {
+                Line::TooLong
+            } else {
+                Line::Complete
+            });
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Writing responses
+// ---------------------------------------------------------------------------
+
+fn write_str(out: &mut impl Write, text: &str) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, text).map_err(io::Error::from)
+}
+
+fn write_error(out: &mut impl Write, ply: u64, message: &str) -> io::Result<()> {
+    write!(out, "\"error\":{{\"ply\":{ply},\"message\":")?;
+    write_str(out, message)?;
+    out.write_all(b"}")
+}
+
+/// A request refused as a whole: `{"error": ..}` or `{"game": .., "error": ..}`.
+fn write_refusal(out: &mut impl Write, game: Option<&str>, message: &str) -> io::Result<bool> {
+    out.write_all(b"{")?;
+    if let Some(game) = game {
+        out.write_all(b"\"game\":")?;
+        write_str(out, game)?;
+        out.write_all(b",")?;
+    }
+    write_error(out, 0, message)?;
+    out.write_all(b"}\n")?;
+    Ok(true)
+}
+
+fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::Result<()> {
+    let pos = &replay.current;
+    out.write_all(b"{\"pits\":[")?;
+    for (i, seeds) in pos.pits().iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{seeds}")?;
+    }
+    let [south, north] = pos.scores();
+    write!(
+        out,
+        "],\"scores\":[{south},{north}],\"to_move\":{},\"legal\":[",
+        pos.to_move().index()
+    )?;
+    let outcome = replay.outcome();
+    let legal = if outcome.is_some() {
+        crate::MoveSet::NONE
+    } else {
+        replay.rules.legal_moves(pos)
+    };
+    for (i, mv) in legal.into_iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "\"{mv}\"")?;
+    }
+    match outcome {
+        None => out.write_all(b"],\"over\":false,\"final\":null,\"winner\":null}"),
+        Some(outcome) => {
+            let [south, north] = outcome.totals;
+            write!(out, "],\"over\":true,\"final\":[{south},{north}],\"winner\":")?;
+            match outcome.winner() {
+                Some(winner) => write!(out, "{}}}", winner.index()),
+                None => out.write_all(b"null}"),
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The replay itself, in bounded memory
+// ---------------------------------------------------------------------------
+
+/// A game being replayed: like [`Game`](crate::Game), but keeping only what
+/// the rules need, not the whole history.
+struct Replay<R: Ruleset> {
+    rules: R,
+    current: R::Position,
+    /// For rules with a repetition end: every position since the last
+    /// capture, the current one included (captures only grow, so no earlier
+    /// position can repeat). Empty otherwise.
+    since_capture: Vec<R::Position>,
+    /// An end the position alone does not show (a repetition).
+    ended: Option<Outcome>,
+}
+
+impl<R: Ruleset> Replay<R> {
+    fn new(rules: R, start: R::Position) -> Replay<R> {
+        let tracks = rules.repetition().outcome(&start).is_some();
+        Replay {
+            rules,
+            current: start,
+            since_capture: if tracks { vec![start] } else { Vec::new() },
+            ended: None,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ended.or_else(|| self.rules.status(&self.current).outcome())
+    }
+
+    /// The same checks and ends as [`Game::play`](crate::Game::play).
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if self.ended.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let (next, _) = self.rules.play(&self.current, mv)?;
+        if let Some(outcome) = self.rules.repetition().outcome(&next) {
+            if next.scores() != self.current.scores() {
+                self.since_capture.clear();
+            } else if self.since_capture.contains(&next) {
+                self.ended = Some(outcome);
+            }
+            self.since_capture.push(next);
+        }
+        self.current = next;
+        Ok(())
+    }
+}
+
+/// The second pass: writes the positions of a request already checked by the
+/// first.
+fn replay<R: Ruleset>(
+    rules: R,
+    start: R::Position,
+    kind: GameKind,
+    request: &str,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    out.write_all(b"{\"game\":")?;
+    write_str(out, kind.name())?;
+    out.write_all(b",\"positions\":[")?;
+    let mut stream = MoveStream {
+        replay: Replay::new(rules, start),
+        out,
+        ply: 0,
+        failure: None,
+        io_error: None,
+    };
+    write_position(stream.out, &stream.replay)?;
+    let mut de = serde_json::Deserializer::from_str(request);
+    let result = (&mut de).deserialize_map(MovesOnly(&mut stream));
+    if let Some(e) = stream.io_error.take() {
+        return Err(e);
+    }
+    if let (Err(e), None) = (result, &stream.failure) {
+        // Not reached: the first pass read the same text with the same grammar.
+        stream.failure = Some((stream.ply + 1, format!("unreadable request: {e}")));
+    }
+    let out = stream.out;
+    out.write_all(b"]")?;
+    let errored = match &stream.failure {
+        Some((ply, message)) => {
+            out.write_all(b",")?;
+            write_error(out, *ply, message)?;
+            true
+        }
+        None => false,
+    };
+    out.write_all(b"}\n")?;
+    Ok(errored)
+}
+
+/// The state of the streaming pass over `moves`.
+struct MoveStream<'o, R: Ruleset, W: Write> {
+    replay: Replay<R>,
+    out: &'o mut W,
+    /// Moves played so far.
+    ply: u64,
+    /// The first illegal move: its ply and why.
+    failure: Option<(u64, String)>,
+    /// A write error, which stops the pass.
+    io_error: Option<io::Error>,
+}
+
+impl<R: Ruleset, W: Write> MoveStream<'_, R, W> {
+    /// Plays one move (or records why it cannot be played) and writes the
+    /// position it leads to. `Err` only for a write error.
+    fn take(&mut self, token: Result<Move, String>) -> io::Result<()> {
+        if self.failure.is_some() {
+            return Ok(());
+        }
+        let played = token.and_then(|mv| self.replay.play(mv).map_err(|e| e.to_string()));
+        match played {
+            Err(message) => self.failure = Some((self.ply + 1, message)),
+            Ok(()) => {
+                self.ply += 1;
+                self.out.write_all(b",")?;
+                write_position(self.out, &self.replay)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Deserialising: the first pass (shape) and the second (moves)
+// ---------------------------------------------------------------------------
+
+/// A request's keys.
+enum Field {
+    Game,
+    Start,
+    Moves,
+}
+
+const FIELDS: &[&str] = &["game", "start", "moves"];
+
+impl<'de> Deserialize<'de> for Field {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Field, D::Error> {
+        struct FieldVisitor;
+        impl Visitor<'_> for FieldVisitor {
+            type Value = Field;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a request field: game, start or moves")
+            }
+            fn visit_str<E: de::Error>(self, key: &str) -> Result<Field, E> {
+                match key {
+                    "game" => Ok(Field::Game),
+                    "start" => Ok(Field::Start),
+                    "moves" => Ok(Field::Moves),
+                    other => Err(E::unknown_field(other, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_identifier(FieldVisitor)
+    }
+}
+
+/// What the first pass keeps of a request: its game and start (the moves are
+/// only checked to be an array).
+struct RequestShape {
+    game: String,
+    start: Option<Start>,
+}
+
+/// A start position; missing captures default to `[0, 0]` and a missing
+/// player to South.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Start {
+    pits: Vec<u8>,
+    #[serde(default, deserialize_with = "two_scores")]
+    scores: [u8; 2],
+    #[serde(default)]
+    to_move: u8,
+}
+
+/// `[south, north]`. (Read as a list first: serde_json streaming into an
+/// array of two calls a third element "trailing characters".)
+fn two_scores<'de, D: de::Deserializer<'de>>(deserializer: D) -> Result<[u8; 2], D::Error> {
+    let scores = Vec::<u8>::deserialize(deserializer)?;
+    <[u8; 2]>::try_from(scores.as_slice())
+        .map_err(|_| de::Error::invalid_length(scores.len(), &"two captures, [south, north]"))
+}
+
+impl<'de> Deserialize<'de> for RequestShape {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<RequestShape, D::Error> {
+        struct ShapeVisitor;
+        impl<'de> Visitor<'de> for ShapeVisitor {
+            type Value = RequestShape;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a request object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RequestShape, A::Error> {
+                let mut game: Option<String> = None;
+                let mut start: Option<Option<Start>> = None;
+                let mut moves = false;
+                while let Some(field) = map.next_key::<Field>()? {
+                    match field {
+                        Field::Game if game.is_some() => return Err(de::Error::duplicate_field("game")),
+                        Field::Game => game = Some(map.next_value()?),
+                        Field::Start if start.is_some() => return Err(de::Error::duplicate_field("start")),
+                        Field::Start => start = Some(map.next_value()?),
+                        Field::Moves if moves => return Err(de::Error::duplicate_field("moves")),
+                        Field::Moves => {
+                            map.next_value::<MovesShape>()?;
+                            moves = true;
+                        }
+                    }
+                }
+                Ok(RequestShape {
+                    game: game.ok_or_else(|| de::Error::missing_field("game"))?,
+                    start: start.flatten(),
+                })
+            }
+        }
+        deserializer.deserialize_map(ShapeVisitor)
+    }
+}
+
+/// The first pass over `moves`: an array of anything, skipped.
+struct MovesShape;
+
+impl<'de> Deserialize<'de> for MovesShape {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<MovesShape, D::Error> {
+        struct SkipVisitor;
+        impl<'de> Visitor<'de> for SkipVisitor {
+            type Value = MovesShape;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an array of moves")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MovesShape, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(MovesShape)
+            }
+        }
+        deserializer.deserialize_seq(SkipVisitor)
+    }
+}
+
+/// The second pass over the request: only `moves` is looked at.
+struct MovesOnly<'s, 'o, R: Ruleset, W: Write>(&'s mut MoveStream<'o, R, W>);
+
+impl<'de, R: Ruleset, W: Write> Visitor<'de> for MovesOnly<'_, '_, R, W> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a request object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some(field) = map.next_key::<Field>()? {
+            match field {
+                Field::Moves => map.next_value_seed(MovesSeed(&mut *self.0))?,
+                Field::Game | Field::Start => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+struct MovesSeed<'s, 'o, R: Ruleset, W: Write>(&'s mut MoveStream<'o, R, W>);
+
+impl<'de, R: Ruleset, W: Write> DeserializeSeed<'de> for MovesSeed<'_, '_, R, W> {
+    type Value = ();
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de, R: Ruleset, W: Write> Visitor<'de> for MovesSeed<'_, '_, R, W> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of moves")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let stream = self.0;
+        while stream.failure.is_none() {
+            let Some(MoveToken(token)) = seq.next_element()? else {
+                return Ok(());
+            };
+            if let Err(e) = stream.take(token) {
+                stream.io_error = Some(e);
+                return Err(de::Error::custom("the output failed"));
+            }
+        }
+        // Moves after an illegal one are not looked at.
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(())
+    }
+}
+
+/// One element of `moves`: a move, or why it is not one.
+struct MoveToken(Result<Move, String>);
+
+/// A move exactly as the protocol writes it: the string `"pass"` or a pit
+/// number in plain decimal. (The library's parser is more forgiving, for
+/// people.)
+fn parse_move(text: &str) -> Result<Move, String> {
+    let mv: Move = text.parse().map_err(|e: ParseError| e.to_string())?;
+    if mv.to_string() == text {
+        Ok(mv)
+    } else {
+        Err(format!(
+            "'{text}' is not a move in standard notation: write a pit number such as 7, or pass"
+        ))
+    }
+}
+
+fn not_a_move(what: impl fmt::Display) -> MoveToken {
+    MoveToken(Err(format!(
+        "{what} is not a move: moves are strings such as \"7\" or \"pass\""
+    )))
+}
+
+impl<'de> Deserialize<'de> for MoveToken {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<MoveToken, D::Error> {
+        struct TokenVisitor;
+        impl<'de> Visitor<'de> for TokenVisitor {
+            type Value = MoveToken;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a move")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<MoveToken, E> {
+                Ok(MoveToken(parse_move(text)))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<MoveToken, E> {
+                Ok(not_a_move(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<MoveToken, E> {
+                Ok(not_a_move(v))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<MoveToken, E> {
+                Ok(not_a_move(v))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<MoveToken, E> {
+                Ok(not_a_move(serde_json::Value::from(v)))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<MoveToken, E> {
+                Ok(not_a_move("null"))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MoveToken, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(not_a_move("an array"))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MoveToken, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(not_a_move("an object"))
+            }
+        }
+        deserializer.deserialize_any(TokenVisitor)
+    }
+}

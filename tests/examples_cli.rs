@@ -1,0 +1,521 @@
+//! The example binaries' command lines, run through `std::process::Command`:
+//! `--help`, bad and out-of-range arguments, closed pipes, and the replay
+//! program's input edge cases (unreadable input, over-long lines, strict
+//! keys, a byte order mark). And a property test: every example's argument
+//! parser, on arbitrary argument lists, answers without a panic.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+#[path = "../examples/common/mod.rs"]
+mod common;
+
+const EXAMPLES: [&str; 6] = ["perft", "playouts", "selfplay", "play", "solve", "replay"];
+
+// ---------------------------------------------------------------------------
+// Running the examples
+// ---------------------------------------------------------------------------
+
+/// `target/<profile>/examples`, with every example built.
+///
+/// `cargo test` builds the examples before it runs the tests; with
+/// `--test examples_cli` alone it does not, so they are (re)built here with
+/// the same profile and target directory (a no-op when up to date).
+fn examples_dir() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test executable");
+        let deps = exe.parent().expect("target/<profile>/deps");
+        let profile_dir = deps.parent().expect("target/<profile>");
+        let dir = profile_dir.join("examples");
+        let profile = profile_dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("debug");
+        let mut target_dir = profile_dir.parent().expect("target").to_path_buf();
+        let mut cargo = Command::new(env!("CARGO"));
+        cargo.args(["build", "--quiet", "--examples", "--manifest-path"]);
+        cargo.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"));
+        // A cross build lives in target/<triple>/<profile>.
+        if !target_dir.join("CACHEDIR.TAG").exists() {
+            if let (Some(triple), Some(parent)) = (target_dir.file_name(), target_dir.parent()) {
+                cargo.arg("--target").arg(triple);
+                target_dir = parent.to_path_buf();
+            }
+        }
+        cargo.arg("--target-dir").arg(&target_dir);
+        match profile {
+            "debug" => {}
+            "release" => {
+                cargo.arg("--release");
+            }
+            other => {
+                cargo.args(["--profile", other]);
+            }
+        }
+        let built = cargo.status().map(|s| s.success()).unwrap_or(false);
+        let missing: Vec<&str> = EXAMPLES
+            .into_iter()
+            .filter(|name| !binary_in(&dir, name).exists())
+            .collect();
+        assert!(
+            built || missing.is_empty(),
+            "could not build the examples, and {missing:?} are missing"
+        );
+        dir
+    })
+}
+
+fn binary_in(dir: &std::path::Path, name: &str) -> PathBuf {
+    dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
+fn example(name: &str) -> Command {
+    Command::new(binary_in(examples_dir(), name))
+}
+
+/// Waits for `child`, killing it after a generous deadline (a hang is a
+/// failure, reported as such rather than stalling the suite).
+fn wait_bounded(mut child: Child, what: &str) -> ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not finish");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Runs `name args` with `input` on stdin; returns its output.
+fn run(name: &str, args: &[&str], input: &[u8]) -> Output {
+    let mut child = example(name)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // Write from another thread so that a large output cannot block us.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the example runs");
+    writer.join().expect("the writer");
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+// ---------------------------------------------------------------------------
+// --help and bad arguments
+// ---------------------------------------------------------------------------
+
+#[test]
+fn help_prints_usage_on_stdout_and_exits_0() {
+    for name in EXAMPLES {
+        for flag in ["--help", "-h"] {
+            let output = run(name, &[flag], b"");
+            let stdout = text(&output.stdout);
+            assert_eq!(output.status.code(), Some(0), "{name} {flag}: {output:?}");
+            assert!(stdout.starts_with("usage: "), "{name} {flag}: {stdout}");
+            assert!(stdout.contains("--help"), "{name} {flag}: {stdout}");
+            assert!(
+                output.stderr.is_empty(),
+                "{name} {flag}: {}",
+                text(&output.stderr)
+            );
+        }
+    }
+}
+
+/// A bad argument: exit status 2, the error and the usage on stderr,
+/// nothing on stdout.
+fn refused(name: &str, args: &[&str]) -> String {
+    let output = run(name, args, b"");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{name} {args:?}: {stderr}");
+    assert!(stderr.contains("usage: "), "{name} {args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{name} {args:?}: {stderr}");
+    assert!(
+        output.stdout.is_empty(),
+        "{name} {args:?}: {}",
+        text(&output.stdout)
+    );
+    stderr
+}
+
+#[test]
+fn bad_arguments_exit_2_with_the_usage() {
+    for name in EXAMPLES {
+        let stderr = refused(name, &["--no-such-option"]);
+        assert!(
+            stderr.contains("unknown option '--no-such-option'"),
+            "{name}: {stderr}"
+        );
+    }
+    refused("perft", &[]);
+    refused("perft", &["chess", "3"]);
+    refused("perft", &["tihbat", "3", "4"]);
+    refused("perft", &["tihbat", "--depth"]);
+    refused("perft", &["tihbat", "3", "--depth", "4"]);
+    refused("playouts", &["tihbat"]);
+    refused("selfplay", &["tihbat", "ten"]);
+    refused("play", &["--south", "robot"]);
+    refused("play", &["--game", "tihbat", "--match"]);
+    refused("play", &["--auto=yes"]);
+    refused("solve", &[]);
+    refused("solve", &["bohnenspiel", "--seeds", "3"]);
+    refused("replay", &["extra"]);
+}
+
+#[test]
+fn out_of_range_numbers_name_the_range() {
+    for (name, args, range) in [
+        ("perft", &["tihbat", "0"][..], "from 1 to 64"),
+        (
+            "perft",
+            &["--game", "bohnenspiel", "--depth", "100000"],
+            "from 1 to 64",
+        ),
+        ("playouts", &["tihbat", "0"], "from 1 to 1000000000000"),
+        (
+            "playouts",
+            &["tihbat", "10", "-1"],
+            "from 0 to 18446744073709551615",
+        ),
+        ("selfplay", &["tihbat", "100000000000000000"], "from 1 to 1000000"),
+        ("selfplay", &["tihbat", "1", "--depth", "121"], "from 1 to 120"),
+        (
+            "selfplay",
+            &["tihbat", "1", "--random-plies", "5000"],
+            "from 0 to 1000",
+        ),
+        ("play", &["--depth", "1000"], "from 1 to 120"),
+        ("play", &["--time", "0"], "from 1 to 3600000"),
+        (
+            "play",
+            &["--mcts", "--iterations", "99999999999"],
+            "from 1 to 10000000",
+        ),
+        ("solve", &["tihbat", "--max-seeds", "30"], "from 1 to 28"),
+        ("solve", &["bohnenspiel", "--max-seeds", "30"], "from 1 to 20"),
+        ("solve", &["tihbat", "--seeds", "8"], "from 1 to 7"),
+        ("solve", &["tihbat", "--threads", "100000"], "from 0 to "),
+        ("replay", &["--max-line", "0"], "from 1 to 1073741824"),
+    ] {
+        let stderr = refused(name, args);
+        assert!(stderr.contains(range), "{name} {args:?}: {stderr}");
+    }
+    // `solve --max-seeds 30` without a game is refused too (no overflow).
+    refused("solve", &["--max-seeds", "30"]);
+}
+
+#[test]
+fn positional_shorthands_still_work() {
+    let output = run("perft", &["tihbat", "3"], b"");
+    assert!(output.status.success(), "{output:?}");
+    let lines = text(&output.stdout);
+    assert!(lines.starts_with("depth 1 nodes 2\ndepth 2 nodes "), "{lines}");
+    let same = run("perft", &["--game=tihbat", "--depth", "3"], b"");
+    assert_eq!(
+        text(&same.stdout).lines().take(3).collect::<Vec<_>>(),
+        lines.lines().take(3).collect::<Vec<_>>()
+    );
+
+    let output = run("playouts", &["tihbat", "20", "7"], b"");
+    assert!(output.status.success(), "{output:?}");
+    assert!(text(&output.stdout).contains("20 playouts, "), "{output:?}");
+
+    let output = run("solve", &["tihbat", "--seeds", "1"], b"");
+    assert!(output.status.success(), "{output:?}");
+    assert!(text(&output.stdout).starts_with("value "), "{output:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Closed pipes and unreadable input
+// ---------------------------------------------------------------------------
+
+/// Reads one line of the example's output, closes the pipe, and checks that
+/// the example ends with status 0 and no panic.
+fn quiet_on_closed_pipe(name: &str, args: &[&str], input: &[u8]) {
+    let mut child = example(name)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut stderr = child.stderr.take().expect("stderr");
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    {
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut first = String::new();
+        stdout.read_line(&mut first).expect("one line");
+        assert!(!first.is_empty(), "{name} {args:?} printed nothing");
+        // Dropped here: the pipe's only reader goes away.
+    }
+    let status = wait_bounded(child, name);
+    writer.join().expect("the writer");
+    let stderr = errors.join().expect("stderr");
+    assert!(status.success(), "{name} {args:?}: {status}; stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "{name} {args:?}: {stderr}");
+}
+
+#[test]
+fn a_closed_pipe_ends_each_example_quietly() {
+    quiet_on_closed_pipe("perft", &["tihbat", "18"], b"");
+    quiet_on_closed_pipe("playouts", &["tihbat", "100"], b"");
+    quiet_on_closed_pipe("selfplay", &["tihbat", "3", "--depth", "1"], b"");
+    quiet_on_closed_pipe("play", &["--game", "al-manqala", "--auto", "--depth", "1"], b"");
+    // A human at the prompt whose output goes away.
+    quiet_on_closed_pipe(
+        "play",
+        &["--game", "tihbat"],
+        b"1\n2\n3\n4\n".repeat(100).as_slice(),
+    );
+    quiet_on_closed_pipe("solve", &["tihbat", "--seeds", "1"], b"");
+    let requests = "{\"game\":\"tihbat\",\"moves\":[\"1\"]}\n".repeat(20_000);
+    quiet_on_closed_pipe("replay", &[], requests.as_bytes());
+}
+
+/// Runs `name` with stdin read from a directory: every read fails.
+fn with_directory_as_stdin(name: &str, args: &[&str]) -> (ExitStatus, String, String) {
+    let directory = std::fs::File::open(env!("CARGO_MANIFEST_DIR")).expect("a directory opens");
+    let mut child = example(name)
+        .args(args)
+        .stdin(Stdio::from(directory))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let stdout = reader(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let stderr = reader(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let status = wait_bounded(child, name);
+    (
+        status,
+        stdout.join().expect("stdout"),
+        stderr.join().expect("stderr"),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn replay_ends_on_unreadable_input_with_a_message() {
+    let (status, stdout, stderr) = with_directory_as_stdin("replay", &[]);
+    assert!(!status.success(), "{status}");
+    assert!(stderr.contains("replay: cannot read the requests"), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+}
+
+#[cfg(unix)]
+#[test]
+fn play_ends_on_unreadable_input_with_a_message() {
+    let (status, _, stderr) = with_directory_as_stdin("play", &["--game", "tihbat"]);
+    assert!(!status.success(), "{status}");
+    assert!(stderr.contains("cannot read the input"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn play_ends_at_the_end_of_its_input() {
+    let output = run("play", &["--game", "tihbat"], b"hint\n1\n");
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("hint: "), "{stdout}");
+    assert!(stdout.contains("Game abandoned after"), "{stdout}");
+}
+
+// ---------------------------------------------------------------------------
+// replay: lines and keys
+// ---------------------------------------------------------------------------
+
+/// The response lines of `replay args` on `input`; the program must exit 0.
+fn replay(args: &[&str], input: &[u8]) -> Vec<Value> {
+    let output = run("replay", args, input);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}")))
+        .collect()
+}
+
+fn refused_with(response: &Value, words: &str) {
+    assert!(response.get("positions").is_none(), "{response}");
+    assert_eq!(response["error"]["ply"], 0, "{response}");
+    let message = response["error"]["message"].as_str().expect("a message");
+    assert!(message.contains(words), "{message}");
+}
+
+#[test]
+fn an_over_long_line_gets_an_error_and_the_next_is_answered() {
+    let long = format!("{{\"game\":\"tihbat\",\"moves\":[{}\"1\"]}}", " ".repeat(500));
+    let input = format!("{long}\n{{\"game\":\"tihbat\",\"moves\":[\"1\"]}}\n{long}");
+    let lines = replay(&["--max-line", "100"], input.as_bytes());
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    refused_with(&lines[0], "longer than 100 bytes");
+    assert_eq!(
+        lines[1]["positions"].as_array().map(Vec::len),
+        Some(2),
+        "{}",
+        lines[1]
+    );
+    refused_with(&lines[2], "longer than 100 bytes");
+    // At the limit exactly, the line is read.
+    let exact = format!("{{\"game\":\"tihbat\"}}{}", " ".repeat(100 - 17));
+    assert_eq!(exact.len(), 100);
+    let lines = replay(&["--max-line=100"], format!("{exact}\r\n").as_bytes());
+    assert!(lines[0].get("error").is_none(), "{}", lines[0]);
+}
+
+#[test]
+fn duplicate_keys_and_unknown_fields_are_refused() {
+    let input = [
+        r#"{"game":"tihbat","game":"tihbat"}"#,
+        r#"{"game":"tihbat","moves":["1"],"moves":["1"]}"#,
+        r#"{"game":"tihbat","start":null,"start":null}"#,
+        r#"{"game":"tihbat","start":{"pits":[7,7,7,7],"pits":[7,7,7,7]}}"#,
+        r#"{"game":"tihbat","moves":[],"extra":1}"#,
+        r#"{"game":"tihbat","start":{"pits":[7,7,7,7],"scores":[0,0],"to_move":0,"extra":1}}"#,
+        // Found only after the moves: still refused as a whole.
+        r#"{"moves":["1","3"],"game":"tihbat","game":"tihbat"}"#,
+        r#"{"moves":["1","3"],"game":"tihbat"} trailing"#,
+        // Accepted: keys in any order, a start after the moves.
+        r#"{"moves":["1"],"start":{"to_move":0,"pits":[7,7,7,7]},"game":"TIHBAT"}"#,
+    ]
+    .join("\n");
+    let lines = replay(&[], input.as_bytes());
+    assert_eq!(lines.len(), 9, "{lines:?}");
+    for line in &lines[0..4] {
+        refused_with(line, "duplicate field");
+    }
+    refused_with(&lines[4], "unknown field `extra`");
+    refused_with(&lines[5], "unknown field `extra`");
+    refused_with(&lines[6], "duplicate field `game`");
+    refused_with(&lines[7], "trailing characters");
+    assert_eq!(lines[8]["game"], "tihbat");
+    assert_eq!(lines[8]["positions"][1]["pits"], serde_json::json!([2, 9, 9, 8]));
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_at_the_start_only() {
+    let request = "{\"game\":\"tihbat\"}\n";
+    let input = format!("\u{feff}{request}\u{feff}{request}");
+    let lines = replay(&[], input.as_bytes());
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].get("error").is_none(), "{}", lines[0]);
+    refused_with(&lines[1], "unreadable request");
+}
+
+// ---------------------------------------------------------------------------
+// The parsers never panic
+// ---------------------------------------------------------------------------
+
+/// Arguments that look like the real ones, and anything at all.
+fn argument() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "--game",
+            "--depth",
+            "--time",
+            "--seed",
+            "--threads",
+            "--count",
+            "--games",
+            "--max-seeds",
+            "--seeds",
+            "--random-plies",
+            "--iterations",
+            "--south",
+            "--north",
+            "--out",
+            "--in",
+            "--position",
+            "--stdin",
+            "--chain",
+            "--hemprich",
+            "--mcts",
+            "--auto",
+            "--match",
+            "--max-line",
+            "--",
+            "-",
+            "-h",
+            "--help",
+            "--depth=",
+            "--game=tihbat",
+            "--auto=1",
+            "tihbat",
+            "bohnenspiel",
+            "djenon-aboure",
+            "al-manqala",
+            "oware",
+            "human",
+            "engine",
+        ])
+        .prop_map(str::to_string),
+        any::<u64>().prop_map(|n| n.to_string()),
+        any::<i64>().prop_map(|n| n.to_string()),
+        (0u32..200).prop_map(|n| n.to_string()),
+        "\\PC{0,12}",
+        "--[a-z-]{0,12}(=\\PC{0,6})?",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn every_parser_answers_any_argument_list(args in prop::collection::vec(argument(), 0..8)) {
+        let help = args.iter().any(|a| a == "--help" || a == "-h");
+        for ok in [
+            common::parse_perft(&args).map(|o| o.is_some()),
+            common::parse_playouts(&args).map(|o| o.is_some()),
+            common::parse_selfplay(&args).map(|o| o.is_some()),
+            common::parse_play(&args).map(|o| o.is_some()),
+            common::parse_solve(&args).map(|o| o.is_some()),
+            common::parse_replay(&args).map(|o| o.is_some()),
+        ] {
+            match ok {
+                Ok(runs) => prop_assert_eq!(runs, !help),
+                Err(message) => {
+                    prop_assert!(!help);
+                    prop_assert!(!message.is_empty());
+                }
+            }
+        }
+    }
+}
