@@ -3,7 +3,7 @@
 //!
 //! Prints `depth D nodes N` for D = 1..DEPTH, then
 //! `perft DEPTH: N nodes in S s (R nodes/s)` for the deepest count alone.
-//! GAME is `bohnenspiel`, `djenon-aboure`, `tihbat`, `al-manqala` or `oware`;
+//! GAME is any shipped game or variant (`bohnenspiel`, ..., `oware`, `kalah`);
 //! DEPTH is 1 to 64. `--help` for the options.
 
 #[macro_use]
@@ -11,13 +11,18 @@ mod common;
 
 use std::time::Instant;
 
-use common::AnyRules;
-use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
-use mancala_rules::oware::Oware;
-use mancala_rules::{perft, GameKind, Ruleset};
+use mancala_rules::{perft, Ruleset, WithRuleset};
 
-fn run<R: Ruleset + Default>(depth: u32) {
-    let rules = R::default();
+struct Run(u32);
+
+impl WithRuleset for Run {
+    type Output = ();
+    fn run<R: Ruleset>(self, rules: R) {
+        run(rules, self.0);
+    }
+}
+
+fn run<R: Ruleset>(rules: R, depth: u32) {
     let start = rules.start();
     for d in 1..depth {
         outln!("depth {d} nodes {}", perft(&rules, &start, d));
@@ -34,11 +39,5 @@ fn run<R: Ruleset + Default>(depth: u32) {
 
 fn main() {
     let opts = common::parse_or_exit("perft", common::PERFT_USAGE, common::parse_perft);
-    match opts.rules {
-        AnyRules::Oware => run::<Oware>(opts.depth),
-        AnyRules::Game(GameKind::Bohnenspiel) => run::<Bohnenspiel>(opts.depth),
-        AnyRules::Game(GameKind::DjenonAboure) => run::<DjenonAboure>(opts.depth),
-        AnyRules::Game(GameKind::Tihbat) => run::<Tihbat>(opts.depth),
-        AnyRules::Game(GameKind::AlManqala) => run::<AlManqala>(opts.depth),
-    }
+    opts.rules.with_ruleset(Run(opts.depth));
 }

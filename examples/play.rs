@@ -62,6 +62,7 @@ impl OptionsExt for Options {
             GameKind::DjenonAboure => 16,
             GameKind::Tihbat => 40,
             GameKind::AlManqala => 10,
+            _ => 12,
         }
     }
 }
@@ -450,6 +451,7 @@ fn main() -> ExitCode {
             GameKind::DjenonAboure => run::<DjenonAboure, 12>(&opts),
             GameKind::Tihbat => run::<Tihbat, 4>(&opts),
             GameKind::AlManqala => run::<AlManqala, 14>(&opts),
+            _ => run::<mancala_rules::games::Kalah, 12>(&opts),
         }
     };
     if ok {

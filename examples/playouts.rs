@@ -2,7 +2,7 @@
 //! `cargo run --release --example playouts -- [--game] GAME [--count] N [[--seed] SEED]`
 //!
 //! Ends with exactly `N playouts, P plies in S s (R playouts/s, Q plies/s)`.
-//! GAME is `bohnenspiel`, `djenon-aboure`, `tihbat`, `al-manqala` or `oware`;
+//! GAME is any shipped game or variant (`bohnenspiel`, ..., `oware`, `kalah`);
 //! N is 1 to 10^12 (the games stream: memory does not grow with N).
 //! Al-manqala's players agree to split on a position's third occurrence.
 //! Games run [`LANES`](mancala_rules::playout::LANES) side by side
@@ -13,14 +13,22 @@ mod common;
 
 use std::time::Instant;
 
-use common::AnyRules;
-use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
-use mancala_rules::oware::Oware;
 use mancala_rules::playout::{Playouts, SplitMix64};
-use mancala_rules::{AgreementPolicy, GameKind, Ruleset};
+use mancala_rules::{AgreementPolicy, Ruleset, WithRuleset};
 
-fn run<R: Ruleset + Default>(count: u64, seed: u64) {
-    let rules = R::default();
+struct Run {
+    count: u64,
+    seed: u64,
+}
+
+impl WithRuleset for Run {
+    type Output = ();
+    fn run<R: Ruleset>(self, rules: R) {
+        run(rules, self.count, self.seed);
+    }
+}
+
+fn run<R: Ruleset>(rules: R, count: u64, seed: u64) {
     let start = rules.start();
     let mut playouts = Playouts::new(rules, AgreementPolicy::default());
     let mut rng = SplitMix64::new(seed);
@@ -43,11 +51,5 @@ fn run<R: Ruleset + Default>(count: u64, seed: u64) {
 fn main() {
     let opts = common::parse_or_exit("playouts", common::PLAYOUTS_USAGE, common::parse_playouts);
     let (count, seed) = (opts.count, opts.seed);
-    match opts.rules {
-        AnyRules::Oware => run::<Oware>(count, seed),
-        AnyRules::Game(GameKind::Bohnenspiel) => run::<Bohnenspiel>(count, seed),
-        AnyRules::Game(GameKind::DjenonAboure) => run::<DjenonAboure>(count, seed),
-        AnyRules::Game(GameKind::Tihbat) => run::<Tihbat>(count, seed),
-        AnyRules::Game(GameKind::AlManqala) => run::<AlManqala>(count, seed),
-    }
+    opts.rules.with_ruleset(Run { count, seed });
 }

@@ -189,6 +189,7 @@ fn main() {
         GameKind::DjenonAboure => run::<DjenonAboure>(&opts),
         GameKind::Tihbat => run::<Tihbat>(&opts),
         GameKind::AlManqala => run::<AlManqala>(&opts),
+        _ => run::<mancala_rules::games::Kalah>(&opts),
     };
     summarise(&opts, &records, clock.elapsed().as_secs_f64());
 }

@@ -202,6 +202,7 @@ fn main() -> ExitCode {
         ),
         Some(GameKind::DjenonAboure) => endgame(DjenonAboure, &args, 12),
         Some(GameKind::AlManqala) => endgame(AlManqala, &args, 10),
+        Some(other) => Err(format!("{other} has no solver yet").into()),
         None => Err("no game".into()),
     };
     match result {

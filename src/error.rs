@@ -18,7 +18,10 @@ pub enum ParseError {
     #[error("malformed position: {0}")]
     Position(String),
     /// A game name the crate does not know.
-    #[error("unknown game '{0}': the games are bohnenspiel, djenon-aboure, tihbat and al-manqala")]
+    #[error(
+        "unknown game '{0}': the games are bohnenspiel, bohnenspiel-hemprich, djenon-aboure, tihbat, \
+         tihbat-chain, al-manqala, oware, kalah, kalah-3, kalah-5, kalah-6 and kalah(-3/-5/-6)-empty-capture"
+    )]
     UnknownGame(String),
 }
 

@@ -85,7 +85,7 @@ mod ruleset;
 pub mod search;
 pub mod solve;
 
-pub use any_game::{AnyGame, GameKind};
+pub use any_game::{AnyGame, GameKind, WithRuleset};
 pub use error::{
     AgreementError, CapacityError, Error, IllegalMove, ParseError, PlayError, PositionError, RecordError,
 };

@@ -16,11 +16,13 @@
 //! {"game": "djenon-aboure", "start": {"pits": [4,4,4,4,4,4,4,4,4,4,4,4], "scores": [0,0], "to_move": 0}, "moves": ["3", "9", "pass"]}
 //! ```
 //!
-//! - `game` (required): `bohnenspiel`, `djenon-aboure`, `tihbat` or
-//!   `al-manqala`, in any letter case but otherwise exactly
-//!   ([`GameKind::name`]). Variants (Hemprich's Bohnenspiel, Tihbat's
-//!   own-side chain) and the reference games (`oware`, `kalah`) are not
-//!   served: they are refused as unknown games.
+//! - `game` (required): `bohnenspiel`, `djenon-aboure`, `tihbat`,
+//!   `al-manqala`, the reference games `oware` and `kalah`, or a shipped
+//!   variant under its own name: `bohnenspiel-hemprich`, `tihbat-chain`,
+//!   `kalah-3`, `kalah-5`, `kalah-6`, `kalah-empty-capture`,
+//!   `kalah-3-empty-capture`, `kalah-5-empty-capture`,
+//!   `kalah-6-empty-capture` ([`GameKind::ALL`]); in any letter case but
+//!   otherwise exactly ([`GameKind::name`]).
 //! - `start` (optional; missing or `null`: the game's opening): `pits`, the
 //!   board in standard notation order `1..2N`; `scores`, the seeds captured
 //!   so far `[south, north]` (default `[0, 0]`); `to_move`, 0 for South or 1
@@ -48,8 +50,10 @@
 //!
 //! - `pits`: the board as the last move left it (end-of-game sweeps and
 //!   splits show only in `final`);
-//! - `scores`: seeds captured so far, South then North;
-//! - `to_move`: whose turn it is (for a finished game, who would move next);
+//! - `scores`: seeds captured so far, South then North (in games with
+//!   stores such as Kalah: the stores' contents);
+//! - `to_move`: whose turn it is (for a finished game, who would move next;
+//!   after a Kalah move that ends in the mover's store, the mover again);
 //! - `legal`: the legal moves in ascending pit order, `["pass"]` when passing
 //!   is the only move, `[]` once the game is over;
 //! - `over`; `final`: the end totals `[south, north]` (captures plus sweep
@@ -329,6 +333,8 @@ pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
         AnyGame::DjenonAboure(g) => replay(*g.rules(), *g.position(), kind, request, out),
         AnyGame::Tihbat(g) => replay(*g.rules(), *g.position(), kind, request, out),
         AnyGame::AlManqala(g) => replay(*g.rules(), *g.position(), kind, request, out),
+        AnyGame::Oware(g) => replay(*g.rules(), *g.position(), kind, request, out),
+        AnyGame::Kalah(g) => replay(*g.rules(), *g.position(), kind, request, out),
     }
 }
 

@@ -330,7 +330,7 @@ fn a_given_start_is_positions_0() {
 
 #[test]
 fn unknown_game_is_refused_with_ply_0() {
-    for name in ["oware", "", "tihbat ", "bohnenspiel-hemprich"] {
+    for name in ["awale", "", "tihbat ", "bohnenspiel hemprich", "kalah-7"] {
         let response = one(json!({"game": name, "moves": ["1"]}));
         assert!(response.get("positions").is_none(), "{response}");
         assert_eq!(response["error"]["ply"], 0);

@@ -45,6 +45,7 @@
 //!             capture: CaptureRule::chain(Counts::of(&[2, 3])),
 //!             scope: CaptureScope::OpponentRow,
 //!             grand_slam: GrandSlam::Captures,
+//!             ..SowingTurn::DEFAULT
 //!         }
 //!         .play(pos, mv)
 //!     }

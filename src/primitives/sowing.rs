@@ -409,7 +409,22 @@ pub(crate) fn sow_with_stores<const P: usize>(
         Stores::Both => true,
     };
     let skip = sowing == Sowing::NextPitSkippingOrigin;
-    let (first, _) = sowing.ring::<P>(origin);
+    // The place after `place`, the origin skipped if the sowing skips it.
+    let after = |place: Landing| {
+        let next = |place| match place {
+            Landing::Pit(pit) if pit == n - 1 && in_ring(Player::South) => Landing::Store(Player::South),
+            Landing::Pit(pit) if pit == P - 1 && in_ring(Player::North) => Landing::Store(Player::North),
+            Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
+            Landing::Store(Player::South) => Landing::Pit(n),
+            Landing::Store(Player::North) => Landing::Pit(0),
+        };
+        let place = next(place);
+        if skip && place == Landing::Pit(origin) {
+            next(place)
+        } else {
+            place
+        }
+    };
     let ring =
         P - usize::from(skip) + usize::from(in_ring(Player::South)) + usize::from(in_ring(Player::North));
     let (mut rounds, mut rest) = (seeds / ring, seeds % ring);
@@ -433,7 +448,11 @@ pub(crate) fn sow_with_stores<const P: usize>(
             }
         }
     }
-    let mut place = Landing::Pit(first);
+    let mut place = if sowing == Sowing::OriginFirst {
+        Landing::Pit(origin)
+    } else {
+        after(Landing::Pit(origin))
+    };
     for left in (0..rest).rev() {
         match place {
             Landing::Pit(pit) => pos.pits[pit] = pos.pits[pit].wrapping_add(1),
@@ -444,17 +463,7 @@ pub(crate) fn sow_with_stores<const P: usize>(
         if left == 0 {
             break;
         }
-        // The place after this one.
-        place = match place {
-            Landing::Pit(pit) if pit == n - 1 && in_ring(Player::South) => Landing::Store(Player::South),
-            Landing::Pit(pit) if pit == P - 1 && in_ring(Player::North) => Landing::Store(Player::North),
-            Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
-            Landing::Store(Player::South) => Landing::Pit(n),
-            Landing::Store(Player::North) => Landing::Pit(0),
-        };
-        if skip && place == Landing::Pit(origin) {
-            place = Landing::Pit(wrap::<P>(origin + 1));
-        }
+        place = after(place);
     }
     place
 }

@@ -362,7 +362,7 @@ def invalid_start_request(rng, game):
     elif kind == "scores-len":
         scores = rng.choice([[0], [0, 0, 0], []])
     elif kind == "unknown-game":
-        return json.dumps({"game": rng.choice(["oware", "", "bohnen spiel", "tihbat2", "kalah"]),
+        return json.dumps({"game": rng.choice(["awale", "", "bohnen spiel", "tihbat2", "kalah-7"]),
                            "moves": ["1"]}), ["invalid:" + kind]
     elif kind == "bad-json":
         return rng.choice(["{", "garbage", '{"game": "tihbat", "moves": [}', "[1,2"]), ["invalid:" + kind]
