@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AgreementError, IllegalMove, PlayError, PositionError, RecordError};
+use crate::history::{self, Referee};
 use crate::moves::{Move, MoveSet};
 use crate::position::Board;
 use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
@@ -154,11 +155,9 @@ impl<R: Ruleset> Game<R> {
             return Err(IllegalMove::GameOver);
         }
         let (next, report) = self.rules.play(self.position(), mv)?;
-        if let Some(outcome) = self.rules.repetition().outcome(&next) {
-            if repeats(&self.positions, &next) {
-                self.ended = Some(outcome);
-            }
-        }
+        // Agreements are made only when asked (`agree_to_split`).
+        let referee = Referee::new(&self.rules, AgreementPolicy::Never);
+        self.ended = referee.ended_after(&self.rules, &self.positions, &next);
         self.positions.push(next);
         self.moves.push(mv);
         Ok(report)
@@ -192,7 +191,7 @@ impl<R: Ruleset> Game<R> {
     /// How many times the current position has occurred in this game,
     /// counting itself.
     pub fn occurrences(&self) -> u32 {
-        occurrences(&self.positions, self.position())
+        history::occurrences(&self.positions, self.position())
     }
 
     /// Ends the game by the players' agreement: the seeds on the board are
@@ -212,11 +211,17 @@ impl<R: Ruleset> Game<R> {
     /// Applies an agreement policy: agrees to split if the rules allow it, the
     /// game goes on and the policy says so now. Returns whether it agreed.
     pub fn apply_policy(&mut self, policy: AgreementPolicy) -> bool {
-        let due = match policy {
-            AgreementPolicy::Never => false,
-            AgreementPolicy::OnOccurrence(n) => self.occurrences() >= n,
-        };
-        due && self.agree_to_split().is_ok()
+        if self.is_over() {
+            return false;
+        }
+        let referee = Referee::new(&self.rules, policy);
+        match referee.ended(&self.rules, self.position(), self.occurrences()) {
+            Some(outcome) if outcome.reason == EndReason::Agreement => {
+                self.ended = Some(outcome);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The game as a portable record (serde).
@@ -289,27 +294,6 @@ fn describe(outcome: Option<Outcome>) -> String {
         Some(o) => format!("South {}, North {} ({:?})", o.totals[0], o.totals[1], o.reason),
         None => "none".to_string(),
     }
-}
-
-/// The positions of `path` (latest first) back to the last capture before
-/// `pos`: captures only grow, so no earlier position can equal `pos`.
-pub(crate) fn since_last_capture<'a, B: Board>(path: &'a [B], pos: &'a B) -> impl Iterator<Item = &'a B> {
-    path.iter()
-        .rev()
-        .take_while(|earlier| earlier.scores() == pos.scores())
-}
-
-/// How many times `pos` occurs in `path`.
-pub(crate) fn occurrences<B: Board>(path: &[B], pos: &B) -> u32 {
-    since_last_capture(path, pos)
-        .filter(|earlier| *earlier == pos)
-        .count() as u32
-}
-
-/// Whether `pos` occurs in `path`: a repetition.
-#[inline]
-pub(crate) fn repeats<B: Board>(path: &[B], pos: &B) -> bool {
-    since_last_capture(path, pos).any(|earlier| earlier == pos)
 }
 
 /// A game as portable data: the game's name, its start, the moves, whether it

@@ -1,7 +1,142 @@
-//! Counting positions since the last capture in constant time per ply, for
-//! the repetition and agreement rules on hot paths (playouts).
+//! The rules that look at a game's history, in one place: a repeated
+//! position ending the game ([`Repetition`]) and the players' agreement to
+//! split the board (automated play agrees as an [`AgreementPolicy`] says).
+//!
+//! [`Referee`] decides them in one order of checks, whatever counts the
+//! positions: [`Game`](crate::Game) and the replay protocol (the positions
+//! since the last capture, scanned), perft, the search engines (the line
+//! searched), and playouts (a constant-time [`PositionCounts`]).
 
+use crate::game::AgreementPolicy;
 use crate::position::Board;
+use crate::ruleset::{EndReason, Outcome, Repetition, Ruleset, Turn};
+
+/// A game's history rules as automated play applies them: its
+/// [`Repetition`] rule, and an agreement to split when a position has
+/// occurred as often as the policy says (only in games whose rules allow an
+/// agreement; [`Game`](crate::Game) makes agreements only when asked, and
+/// uses [`AgreementPolicy::Never`] here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Referee {
+    repetition: Repetition,
+    /// Agree to split when a position occurs this many times (counting itself).
+    agree_at: Option<u32>,
+}
+
+impl Referee {
+    pub(crate) fn new<R: Ruleset>(rules: &R, policy: AgreementPolicy) -> Referee {
+        let agree_at = match policy {
+            AgreementPolicy::OnOccurrence(n) if rules.agreement() => Some(n),
+            _ => None,
+        };
+        Referee {
+            repetition: rules.repetition(),
+            agree_at,
+        }
+    }
+
+    /// Whether any rule looks at history; if not, a position's value is
+    /// its own and positions need not be counted.
+    #[inline]
+    pub(crate) fn any(&self) -> bool {
+        self.repetition != Repetition::Continues || self.agree_at.is_some()
+    }
+
+    /// The end the history makes at `pos`, which has occurred `occurrences`
+    /// times in the game (counting itself: 1 the first time), if any. The
+    /// one order of checks: a repetition ends the game whatever the board
+    /// says; then the board's own end stands; then an agreement, which only
+    /// a game still going on can make (the board is looked at only when an
+    /// agreement is due).
+    #[inline]
+    pub(crate) fn ended<R: Ruleset>(
+        &self,
+        rules: &R,
+        pos: &R::Position,
+        occurrences: u32,
+    ) -> Option<Outcome> {
+        if occurrences > 1 {
+            if let Some(outcome) = self.repetition.outcome(pos) {
+                return Some(outcome);
+            }
+        }
+        match self.agree_at {
+            Some(n) if occurrences >= n && matches!(rules.turn(pos), Turn::Moves(_)) => {
+                Some(Outcome::split(pos, EndReason::Agreement))
+            }
+            _ => None,
+        }
+    }
+
+    /// The turn at `pos`, which has occurred `occurrences` times: the
+    /// history's end (see [`ended`](Referee::ended)), else the board's.
+    #[inline]
+    pub(crate) fn turn<R: Ruleset>(&self, rules: &R, pos: &R::Position, occurrences: u32) -> Turn {
+        match self.ended(rules, pos, occurrences) {
+            Some(outcome) => Turn::Over(outcome),
+            None => rules.turn(pos),
+        }
+    }
+
+    /// [`turn`](Referee::turn) at `pos`, reached after the positions
+    /// `earlier` (oldest first, `pos` not among them).
+    #[inline]
+    pub(crate) fn turn_after<R: Ruleset>(
+        &self,
+        rules: &R,
+        earlier: &[R::Position],
+        pos: &R::Position,
+    ) -> Turn {
+        let occurrences = if self.any() {
+            occurrences(earlier, pos) + 1
+        } else {
+            1
+        };
+        self.turn(rules, pos, occurrences)
+    }
+
+    /// [`ended`](Referee::ended) at `pos`, reached after `earlier`.
+    #[inline]
+    pub(crate) fn ended_after<R: Ruleset>(
+        &self,
+        rules: &R,
+        earlier: &[R::Position],
+        pos: &R::Position,
+    ) -> Option<Outcome> {
+        if !self.any() {
+            return None;
+        }
+        self.ended(rules, pos, occurrences(earlier, pos) + 1)
+    }
+}
+
+/// The positions of `path` (latest first) back to the last capture before
+/// `pos`: captures only grow, so no earlier position can equal `pos`.
+pub(crate) fn since_last_capture<'a, B: Board>(path: &'a [B], pos: &'a B) -> impl Iterator<Item = &'a B> {
+    path.iter()
+        .rev()
+        .take_while(|earlier| earlier.scores() == pos.scores())
+}
+
+/// How many times `pos` occurs in `path`.
+pub(crate) fn occurrences<B: Board>(path: &[B], pos: &B) -> u32 {
+    since_last_capture(path, pos)
+        .filter(|earlier| *earlier == pos)
+        .count() as u32
+}
+
+/// The earlier positions a later one can repeat: the tail of `history` with
+/// the same captures as `pos`. `history` may end with `pos` itself (as
+/// [`Game::positions`](crate::Game::positions) does); that entry is `pos`,
+/// not an earlier occurrence, and is dropped.
+pub(crate) fn relevant_tail<'a, B: Board>(history: &'a [B], pos: &B) -> &'a [B] {
+    let history = match history.split_last() {
+        Some((last, rest)) if last == pos => rest,
+        _ => history,
+    };
+    let same = since_last_capture(history, pos).count();
+    &history[history.len() - same..]
+}
 
 /// A multiset of positions: how many times each was added since the last
 /// [`clear`](PositionCounts::clear). Open addressing over a power-of-two

@@ -1,7 +1,8 @@
 //! Perft: counting move sequences, the standard check of a move generator.
 
-use crate::game::repeats;
+use crate::history::Referee;
 use crate::ruleset::{Repetition, Ruleset};
+use crate::AgreementPolicy;
 
 /// Path lengths up to this use a stack buffer; deeper perfts use a heap
 /// buffer that grows with the line actually played, not with the depth asked.
@@ -113,7 +114,10 @@ fn perft_with_path<R: Ruleset, B: Path<R::Position> + ?Sized>(
                 let mut next = pos;
                 rules.apply(&mut next, mv);
                 // A repeated position ends the game: it has no moves to count.
-                if !repeats(path.line(at), &next) {
+                if Referee::new(rules, AgreementPolicy::Never)
+                    .ended_after(rules, path.line(at), &next)
+                    .is_none()
+                {
                     path.set(at + 1, next);
                     count += perft_with_path(rules, path, at + 1, depth - 1);
                 }

@@ -1,9 +1,9 @@
 //! Random playouts: whole games with uniformly random legal moves, the work
 //! horse of Monte-Carlo search and of speed comparisons between engines.
 
-use crate::history::PositionCounts;
+use crate::history::{PositionCounts, Referee};
 pub use crate::rng::{mix64, SplitMix64};
-use crate::ruleset::{EndReason, Outcome, Ruleset};
+use crate::ruleset::{Outcome, Ruleset};
 use crate::{AgreementPolicy, Board};
 
 /// The end of one playout.
@@ -92,11 +92,12 @@ pub struct Playouts<R: Ruleset> {
 /// What the rules ask of a playout from a given start, decided once.
 #[derive(Clone, Copy)]
 struct Plan {
-    /// A repeated position ends the game.
-    repetition: bool,
-    /// The players agree to split on this occurrence of a position.
-    agree_at: Option<u32>,
-    /// Positions must be counted (one of the two above holds).
+    /// The history rules under the agreement policy.
+    referee: Referee,
+    /// The occurrence of a position from which a history rule may end the
+    /// game (`u32::MAX`: never), so that a ply tests one number.
+    history_from: u32,
+    /// Positions must be counted (a history rule applies).
     count_positions: bool,
     /// The ply cap.
     max_plies: u32,
@@ -227,16 +228,17 @@ impl<R: Ruleset> Playouts<R> {
     }
 
     fn plan(&self, start: &R::Position) -> Plan {
+        let referee = Referee::new(&self.rules, self.policy);
         let repetition = self.rules.repetition().outcome(start).is_some();
         let agree_at = match self.policy {
-            AgreementPolicy::OnOccurrence(n) if self.rules.agreement() => Some(n),
-            _ => None,
+            AgreementPolicy::OnOccurrence(n) if self.rules.agreement() => n,
+            _ => u32::MAX,
         };
+        let history_from = if repetition { agree_at.min(2) } else { agree_at };
         Plan {
-            repetition,
-            agree_at,
-            // Positions need counting only under a history rule.
-            count_positions: repetition || agree_at.is_some(),
+            referee,
+            history_from,
+            count_positions: referee.any(),
             max_plies: self.max_plies,
         }
     }
@@ -266,8 +268,11 @@ impl<R: Ruleset> Playouts<R> {
         lane: &mut Lane<R::Position>,
         seen: &mut PositionCounts<R::Position>,
     ) -> Option<Option<Outcome>> {
-        if plan.agree_at.is_some_and(|n| lane.occurrences >= n) {
-            return Some(Some(Outcome::split(&lane.pos, EndReason::Agreement)));
+        if lane.occurrences >= plan.history_from {
+            // A position seen before: the history rules, in their one order.
+            if let Some(outcome) = plan.referee.ended(&rules, &lane.pos, lane.occurrences) {
+                return Some(Some(outcome));
+            }
         }
         if lane.plies >= plan.max_plies {
             return Some(Self::at_cap(rules, &lane.pos));
@@ -282,9 +287,6 @@ impl<R: Ruleset> Playouts<R> {
             // only grow): forget them, so that the table stays sparse.
             seen.forget_all_if(lane.pos.scores() != before);
             lane.occurrences = seen.add(&lane.pos);
-            if plan.repetition && lane.occurrences > 1 {
-                return rules.repetition().outcome(&lane.pos).map(Some);
-            }
         }
         None
     }

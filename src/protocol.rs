@@ -126,7 +126,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use crate::{AnyGame, Board, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset};
+use crate::history::Referee;
+use crate::{AgreementPolicy, AnyGame, Board, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset};
 
 /// The default [`Limits::max_line`]: 16 MiB.
 ///
@@ -473,6 +474,7 @@ fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::R
 /// the rules need, not the whole history.
 struct Replay<R: Ruleset> {
     rules: R,
+    referee: Referee,
     current: R::Position,
     /// For rules with a repetition end: every position since the last
     /// capture, the current one included (captures only grow, so no earlier
@@ -484,9 +486,12 @@ struct Replay<R: Ruleset> {
 
 impl<R: Ruleset> Replay<R> {
     fn new(rules: R, start: R::Position) -> Replay<R> {
-        let tracks = rules.repetition().outcome(&start).is_some();
+        // The protocol makes no agreement: only a repetition rule looks back.
+        let referee = Referee::new(&rules, AgreementPolicy::Never);
+        let tracks = referee.any();
         Replay {
             rules,
+            referee,
             current: start,
             since_capture: if tracks { vec![start] } else { Vec::new() },
             ended: None,
@@ -503,12 +508,11 @@ impl<R: Ruleset> Replay<R> {
             return Err(IllegalMove::GameOver);
         }
         let (next, _) = self.rules.play(&self.current, mv)?;
-        if let Some(outcome) = self.rules.repetition().outcome(&next) {
+        if self.referee.any() {
             if next.scores() != self.current.scores() {
                 self.since_capture.clear();
-            } else if self.since_capture.contains(&next) {
-                self.ended = Some(outcome);
             }
+            self.ended = self.referee.ended_after(&self.rules, &self.since_capture, &next);
             self.since_capture.push(next);
         }
         self.current = next;

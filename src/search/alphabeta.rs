@@ -1,13 +1,15 @@
-//! Negamax alpha-beta with iterative deepening and a transposition table.
+//! Negamax alpha-beta (a child's score negated only when the player to move
+//! changes) with iterative deepening and a transposition table.
 
 use std::time::Instant;
 
 use crate::error::{try_filled, CapacityError};
 use crate::{AgreementPolicy, Board, Game, Move, Ruleset, Turn};
 
-use super::history::{hash_position, relevant_tail, Earlier, HistoryRules};
+use super::history::{hash_position, Earlier};
 use super::{margin_for, terminal_score, CaptureDifference, Engine, Evaluator, Limits, NoOracle, Oracle};
 use super::{EVAL_LIMIT, MAX_DEPTH};
+use crate::history::{relevant_tail, Referee};
 
 /// Above every real score.
 const INFINITY: i32 = i32::MAX / 2;
@@ -107,7 +109,9 @@ struct Child<P> {
     gain: u8,
 }
 
-/// Negamax alpha-beta search with iterative deepening over any [`Ruleset`].
+/// Negamax alpha-beta search with iterative deepening over any [`Ruleset`]:
+/// scores are the player to move's, and a child's is negated only when the
+/// player changes (after an extra turn, as in Kalah, it is not).
 ///
 /// - **Transposition table**: a fixed-size table allocated once when the
 ///   engine is built, kept across searches. Its key is the position **and
@@ -145,7 +149,7 @@ pub struct AlphaBeta<R: Ruleset, E = CaptureDifference, O = NoOracle> {
     rules: R,
     evaluator: E,
     oracle: O,
-    history_rules: HistoryRules,
+    history_rules: Referee,
     table: Vec<Entry>,
     generation: u8,
     /// The relevant earlier positions of the game, the root, then the line.
@@ -171,7 +175,7 @@ impl<R: Ruleset> AlphaBeta<R> {
             rules,
             evaluator: CaptureDifference,
             oracle: NoOracle,
-            history_rules: HistoryRules::new(&rules, AgreementPolicy::default()),
+            history_rules: Referee::new(&rules, AgreementPolicy::default()),
             table: vec![EMPTY_ENTRY; 1 << DEFAULT_TABLE_BITS],
             generation: 0,
             line: Vec::new(),
@@ -285,7 +289,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
     /// [`AgreementPolicy::default`], agree on a third occurrence).
     #[must_use]
     pub fn with_policy(mut self, policy: AgreementPolicy) -> Self {
-        self.history_rules = HistoryRules::new(&self.rules, policy);
+        self.history_rules = Referee::new(&self.rules, policy);
         self
     }
 
@@ -403,7 +407,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
                 resolved: false,
             };
         }
-        let moves = match self.history_rules.turn(&self.rules, &self.line[..at], &pos) {
+        let moves = match self.history_rules.turn_after(&self.rules, &self.line[..at], &pos) {
             Turn::Over(outcome) => {
                 return Value {
                     score: terminal_score(margin_for(&outcome, pos.to_move()), ply as u32),
@@ -478,12 +482,19 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         for child in children {
             self.line.push(child.pos);
             let child_earlier = earlier.after(&pos, hash, &child.pos);
-            let value = self.negamax(depth - 1, -beta, -alpha, child_earlier);
+            // Scores are the player to move's: a child where the same player
+            // moves again (an extra turn) keeps its sign and the window.
+            let again = child.pos.to_move() == pos.to_move();
+            let value = if again {
+                self.negamax(depth - 1, alpha, beta, child_earlier)
+            } else {
+                self.negamax(depth - 1, -beta, -alpha, child_earlier)
+            };
             self.line.pop();
             if self.aborted {
                 return best;
             }
-            let score = -value.score;
+            let score = if again { value.score } else { -value.score };
             best.resolved &= value.resolved;
             if score > best.score {
                 best.score = score;
@@ -517,7 +528,8 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         for i in 0..depth {
             let at = self.line.len() - 1;
             let pos = self.line[at];
-            let Turn::Moves(moves) = self.history_rules.turn(&self.rules, &self.line[..at], &pos) else {
+            let Turn::Moves(moves) = self.history_rules.turn_after(&self.rules, &self.line[..at], &pos)
+            else {
                 break;
             };
             let hash = hash_position(&pos);

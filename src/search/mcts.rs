@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 use crate::error::{bytes_of, try_reserve_exact, CapacityError};
 use crate::{AgreementPolicy, Board, Game, Move, Outcome, Player, Ruleset, Turn};
 
-use super::history::{relevant_tail, HistoryRules};
 use super::{capture_difference, Engine};
+use crate::history::{relevant_tail, Referee};
 use crate::playout::SplitMix64;
 
 /// A playout still going after this many plies is scored by the captures.
@@ -170,7 +170,7 @@ struct Node {
 #[derive(Clone, Debug)]
 pub struct Mcts<R: Ruleset> {
     rules: R,
-    history_rules: HistoryRules,
+    history_rules: Referee,
     exploration: f64,
     rng: SplitMix64,
     max_nodes: usize,
@@ -193,7 +193,7 @@ impl<R: Ruleset> Mcts<R> {
     pub fn new(rules: R) -> Mcts<R> {
         Mcts {
             rules,
-            history_rules: HistoryRules::new(&rules, AgreementPolicy::default()),
+            history_rules: Referee::new(&rules, AgreementPolicy::default()),
             exploration: 1.0,
             rng: SplitMix64::new(1),
             max_nodes: MCTS_DEFAULT_MEMORY / MCTS_NODE_BYTES,
@@ -300,7 +300,7 @@ impl<R: Ruleset> Mcts<R> {
     /// The same searcher assuming this agreement policy for both players.
     #[must_use]
     pub fn with_policy(mut self, policy: AgreementPolicy) -> Self {
-        self.history_rules = HistoryRules::new(&self.rules, policy);
+        self.history_rules = Referee::new(&self.rules, policy);
         self
     }
 
@@ -329,7 +329,7 @@ impl<R: Ruleset> Mcts<R> {
             self.line.extend_from_slice(relevant_tail(history, pos));
         }
         self.base = self.line.len();
-        if let Turn::Over(outcome) = self.history_rules.turn(&self.rules, &self.line, pos) {
+        if let Turn::Over(outcome) = self.history_rules.turn_after(&self.rules, &self.line, pos) {
             return finished(&outcome, pos.to_move());
         }
         self.line.push(*pos);
@@ -425,7 +425,7 @@ impl<R: Ruleset> Mcts<R> {
     fn expand(&mut self, node: usize) -> Option<u8> {
         let at = self.line.len() - 1;
         let pos = self.line[at];
-        let moves = match self.history_rules.turn(&self.rules, &self.line[..at], &pos) {
+        let moves = match self.history_rules.turn_after(&self.rules, &self.line[..at], &pos) {
             Turn::Over(outcome) => return Some(south_halves(&outcome)),
             Turn::Moves(moves) => moves,
         };
@@ -462,7 +462,10 @@ impl<R: Ruleset> Mcts<R> {
         for _ in 0..MAX_PLAYOUT {
             let at = self.line.len() - 1;
             let mut pos = self.line[at];
-            if let Some(outcome) = self.history_rules.ended(&self.rules, &self.line[..at], &pos) {
+            if let Some(outcome) = self
+                .history_rules
+                .ended_after(&self.rules, &self.line[..at], &pos)
+            {
                 return south_halves(&outcome);
             }
             if let Err(outcome) = self.rules.play_random(&mut pos, &mut self.rng) {
@@ -492,7 +495,13 @@ impl<R: Ruleset> Mcts<R> {
         );
         for depth in (0..self.path.len()).rev() {
             let node = self.path[depth] as usize;
-            let mover = self.player_to_move(depth).opponent();
+            // The node's statistics are for the player who chose it: the
+            // one to move at its parent (not always the other player, after
+            // an extra turn). The root's are never read.
+            let mover = match depth {
+                0 => self.player_to_move(0).opponent(),
+                _ => self.player_to_move(depth - 1),
+            };
             let n = &mut self.tree[node];
             n.visits = n.visits.saturating_add(1);
             n.halves = n.halves.saturating_add(u32::from(for_player(south, mover)));
