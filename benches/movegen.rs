@@ -59,7 +59,7 @@ fn bench_game<R: Ruleset + Default>(c: &mut Criterion, perft_depth: u32) {
             for pos in &positions {
                 for mv in rules.legal_moves(pos) {
                     let mut next = *pos;
-                    black_box(rules.apply(&mut next, mv));
+                    black_box(rules.play_unchecked(&mut next, mv));
                 }
             }
         })

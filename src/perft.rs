@@ -87,7 +87,7 @@ fn perft_memoryless<R: Ruleset>(rules: &R, pos: &R::Position, depth: usize) -> u
             .into_iter()
             .map(|mv| {
                 let mut next = *pos;
-                rules.apply(&mut next, mv);
+                rules.play_unchecked(&mut next, mv);
                 perft_memoryless(rules, &next, depth - 1)
             })
             .sum(),
@@ -112,7 +112,7 @@ fn perft_with_path<R: Ruleset, B: Path<R::Position> + ?Sized>(
             let mut count = 0;
             for mv in moves {
                 let mut next = pos;
-                rules.apply(&mut next, mv);
+                rules.play_unchecked(&mut next, mv);
                 // A repeated position ends the game: it has no moves to count.
                 if Referee::new(rules, AgreementPolicy::Never)
                     .ended_after(rules, path.line(at), &next)

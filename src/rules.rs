@@ -354,7 +354,7 @@ impl<D: Declared> Ruleset for D {
     }
 
     #[inline(always)]
-    fn apply(&self, pos: &mut Self::Position, mv: Move) -> MoveReport {
+    fn play_unchecked(&self, pos: &mut Self::Position, mv: Move) -> MoveReport {
         pos.play_under(self.rules(), mv)
     }
 

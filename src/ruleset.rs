@@ -21,7 +21,7 @@ use crate::rng::SplitMix64;
 /// [`agreement`](Ruleset::agreement) and carried out by
 /// [`Game`](crate::Game).
 ///
-/// Implement [`turn`](Ruleset::turn) and [`apply`](Ruleset::apply) (usually
+/// Implement [`turn`](Ruleset::turn) and [`play_unchecked`](Ruleset::play_unchecked) (usually
 /// with the [`primitives`](crate::primitives)); everything else has a default.
 ///
 /// ```
@@ -57,7 +57,7 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     /// `mv` should be one of [`legal_moves`](Ruleset::legal_moves); otherwise
     /// the resulting position is unspecified, but this never panics. Use
     /// [`play`](Ruleset::play) for checked play.
-    fn apply(&self, pos: &mut Self::Position, mv: Move) -> MoveReport;
+    fn play_unchecked(&self, pos: &mut Self::Position, mv: Move) -> MoveReport;
 
     /// Plays a uniformly random legal move on `pos` and reports it, or, when
     /// the game is over, leaves `pos` as it is and returns the outcome: the
@@ -94,7 +94,7 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     #[inline(always)]
     fn play_random(&self, pos: &mut Self::Position, rng: &mut SplitMix64) -> Result<MoveReport, Outcome> {
         match self.turn(pos) {
-            Turn::Moves(moves) => Ok(self.apply(pos, rng.choose(moves).unwrap_or(Move::Pass))),
+            Turn::Moves(moves) => Ok(self.play_unchecked(pos, rng.choose(moves).unwrap_or(Move::Pass))),
             Turn::Over(outcome) => Err(outcome),
         }
     }
@@ -190,7 +190,7 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     fn play(&self, pos: &Self::Position, mv: Move) -> Result<(Self::Position, MoveReport), IllegalMove> {
         self.check(pos, mv)?;
         let mut next = *pos;
-        let report = self.apply(&mut next, mv);
+        let report = self.play_unchecked(&mut next, mv);
         Ok((next, report))
     }
 

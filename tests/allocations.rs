@@ -77,7 +77,7 @@ fn check_game<R: Ruleset + Default>(perft_depth: u32) {
         for pos in &positions {
             for mv in rules.legal_moves(pos) {
                 let mut next = *pos;
-                rules.apply(&mut next, mv);
+                rules.play_unchecked(&mut next, mv);
                 moves_seen += 1;
             }
             let _ = rules.status(pos);

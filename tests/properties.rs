@@ -649,8 +649,8 @@ macro_rules! forward {
             fn turn(&self, pos: &Self::Position) -> mancala_rules::Turn {
                 self.0.turn(pos)
             }
-            fn apply(&self, pos: &mut Self::Position, mv: Move) -> MoveReport {
-                self.0.apply(pos, mv)
+            fn play_unchecked(&self, pos: &mut Self::Position, mv: Move) -> MoveReport {
+                self.0.play_unchecked(pos, mv)
             }
             fn refusal(
                 &self,
@@ -819,7 +819,7 @@ proptest! {
                 prop_assert_eq!(rules.check(&pos, mv), Err(IllegalMove::EndlessRelay { pit: pit as u8 + 1 }));
                 // Unchecked application stops too, and still conserves seeds.
                 let mut after = pos;
-                rules.apply(&mut after, mv);
+                rules.play_unchecked(&mut after, mv);
                 prop_assert_eq!(total_of(&after), 48);
             }
         }

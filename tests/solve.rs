@@ -38,7 +38,7 @@ fn first_cycle<R: Ruleset>(rules: &R, path: &mut Vec<R::Position>, alpha: i32, b
     let mut best = i32::MIN;
     for mv in moves {
         let mut child = pos;
-        rules.apply(&mut child, mv);
+        rules.play_unchecked(&mut child, mv);
         let value = if path.contains(&child) {
             -captures_margin(&child)
         } else {
@@ -296,7 +296,7 @@ fn check_consistency<R: Solvable>(rules: R, max_seeds: u32) {
                     .into_iter()
                     .map(|mv| {
                         let mut child = pos;
-                        rules.apply(&mut child, mv);
+                        rules.play_unchecked(&mut child, mv);
                         seeds - board_seeds(&child) - table.board_value(&child).unwrap()
                     })
                     .max()
@@ -307,7 +307,7 @@ fn check_consistency<R: Solvable>(rules: R, max_seeds: u32) {
                 for mv in best_moves {
                     assert!(moves.contains(mv));
                     let mut child = pos;
-                    rules.apply(&mut child, mv);
+                    rules.play_unchecked(&mut child, mv);
                     assert_eq!(
                         seeds - board_seeds(&child) - table.board_value(&child).unwrap(),
                         value

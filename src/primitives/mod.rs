@@ -39,7 +39,7 @@
 //!             Turn::Moves(MoveSet::pits(own))
 //!         }
 //!     }
-//!     fn apply(&self, pos: &mut Position<12>, mv: Move) -> MoveReport {
+//!     fn play_unchecked(&self, pos: &mut Position<12>, mv: Move) -> MoveReport {
 //!         SowingTurn {
 //!             lap: Lap::Single(Sowing::NextPitSkippingOrigin),
 //!             capture: CaptureRule::chain(Counts::of(&[2, 3])),

@@ -546,7 +546,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
                 pv.push(mv);
             }
             let mut next = pos;
-            self.rules.apply(&mut next, mv);
+            self.rules.play_unchecked(&mut next, mv);
             earlier = earlier.after(&pos, hash, &next);
             self.line.push(next);
             checked += 1;
@@ -649,7 +649,7 @@ fn order_children<R: Ruleset>(
     children.clear();
     for mv in moves {
         let mut next = *pos;
-        let report = rules.apply(&mut next, mv);
+        let report = rules.play_unchecked(&mut next, mv);
         children.push(Child {
             mv,
             pos: next,

@@ -397,7 +397,7 @@ impl<R: Ruleset> Mcts<R> {
     /// Plays the move of `child` on the end of the line and adds it to the path.
     fn step_into(&mut self, child: usize) {
         let mut pos = self.line[self.line.len() - 1];
-        self.rules.apply(&mut pos, unpack(self.tree[child].mv));
+        self.rules.play_unchecked(&mut pos, unpack(self.tree[child].mv));
         self.line.push(pos);
         self.path.push(child as u32);
     }
@@ -587,7 +587,7 @@ impl<R: Ruleset> Mcts<R> {
                 });
             }
             pv.push(mv);
-            self.rules.apply(&mut pos, mv);
+            self.rules.play_unchecked(&mut pos, mv);
             node = child;
         }
         let proven = match self.tree[0].state {

@@ -121,7 +121,7 @@ use crate::Ruleset;
 /// A [`Ruleset`] whose positions the retrograde solver may solve.
 ///
 /// Implementing it promises, beyond [`Ruleset`]: [`turn`](Ruleset::turn) and
-/// [`apply`](Ruleset::apply) give the same moves, boards and captures
+/// [`play_unchecked`](Ruleset::play_unchecked) give the same moves, boards and captures
 /// whatever the scores; a move never adds seeds to the board; and an
 /// [`Outcome`](crate::Outcome)'s totals are the scores plus a share of the
 /// board that depends on the board and the player to move alone. History

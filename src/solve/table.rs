@@ -243,7 +243,7 @@ impl<R: Solvable> Table<R> {
         let mut values = Vec::new();
         for mv in self.rules.legal_moves(pos) {
             let mut child = *pos;
-            self.rules.apply(&mut child, mv);
+            self.rules.play_unchecked(&mut child, mv);
             let value = self.value(&child)?;
             values.push((mv, if child.to_move() == mover { value } else { -value }));
         }
@@ -271,7 +271,7 @@ impl<R: Solvable> Table<R> {
             }
             if let (Some(own), true) = (own_order, board_value > 0) {
                 let mut child = *pos;
-                self.rules.apply(&mut child, mv);
+                self.rules.play_unchecked(&mut child, mv);
                 if let Some((child_seeds, child_at)) = self.locate(&child) {
                     let child_order = self
                         .settled
@@ -484,7 +484,7 @@ impl<'a, R: Solvable> Level<'a, R> {
         };
         for mv in moves {
             let mut child = pos;
-            self.rules.apply(&mut child, mv);
+            self.rules.play_unchecked(&mut child, mv);
             if child.to_move() == pos.to_move() {
                 return Err(SolveError::Rules(format!(
                     "move {mv} in {pos} did not pass the turn"
