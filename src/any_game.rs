@@ -6,72 +6,180 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, IllegalMove, ParseError, PositionError};
-use crate::games::{AlManqala, Bohnenspiel, DjenonAboure, Kalah, Oware, Tihbat};
+use crate::games::{AlManqala, Bohnenspiel, DjenonAboure, Hemprich, Kalah, Oware, Tihbat, TihbatChain};
 use crate::moves::{Move, MoveSet};
 use crate::position::{Board, Player};
 use crate::ruleset::{MoveReport, Outcome, Ruleset, Status};
 use crate::AgreementPolicy;
-use crate::Game;
+use crate::{Game, Rules};
 
-/// Every game and variant the crate ships, by name.
-///
-/// ```
-/// use mancala_rules::GameKind;
-///
-/// let kind: GameKind = "Djenon-Aboure".parse()?;
-/// assert_eq!(kind, GameKind::DjenonAboure);
-/// assert_eq!(kind.to_string(), "djenon-aboure");
-/// assert_eq!("kalah".parse::<GameKind>()?, GameKind::Kalah);
-/// assert!("awale".parse::<GameKind>().is_err());
-/// # Ok::<(), mancala_rules::ParseError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameKind {
-    /// [`Bohnenspiel`].
-    #[serde(rename = "bohnenspiel")]
-    Bohnenspiel,
-    /// Hemprich's Bohnenspiel ([`Bohnenspiel::hemprich`]).
-    #[serde(rename = "bohnenspiel-hemprich")]
-    BohnenspielHemprich,
-    /// [`DjenonAboure`].
-    #[serde(rename = "djenon-aboure")]
-    DjenonAboure,
-    /// [`Tihbat`].
-    #[serde(rename = "tihbat")]
-    Tihbat,
-    /// Tihbat's own-side chain reading ([`Tihbat::own_side_chain`]).
-    #[serde(rename = "tihbat-chain")]
-    TihbatChain,
-    /// [`AlManqala`].
-    #[serde(rename = "al-manqala")]
-    AlManqala,
-    /// [`Oware`], as OpenSpiel plays it.
-    #[serde(rename = "oware")]
-    Oware,
-    /// [`Kalah`], as OpenSpiel plays it: 4 seeds a pit.
-    #[serde(rename = "kalah")]
-    Kalah,
-    /// Kalah with 3 seeds a pit.
-    #[serde(rename = "kalah-3")]
-    Kalah3,
-    /// Kalah with 5 seeds a pit.
-    #[serde(rename = "kalah-5")]
-    Kalah5,
-    /// Kalah with 6 seeds a pit.
-    #[serde(rename = "kalah-6")]
-    Kalah6,
-    /// Kalah with the "empty capture" reading ([`Kalah::empty_capture`]).
-    #[serde(rename = "kalah-empty-capture")]
-    KalahEmptyCapture,
-    /// Kalah, 3 seeds a pit, "empty capture".
-    #[serde(rename = "kalah-3-empty-capture")]
-    Kalah3EmptyCapture,
-    /// Kalah, 5 seeds a pit, "empty capture".
-    #[serde(rename = "kalah-5-empty-capture")]
-    Kalah5EmptyCapture,
-    /// Kalah, 6 seeds a pit, "empty capture".
-    #[serde(rename = "kalah-6-empty-capture")]
-    Kalah6EmptyCapture,
+/// The table of shipped games: kind, ruleset type, name, description. One
+/// place from which [`GameKind`], [`AnyGame`] and their dispatch are made.
+macro_rules! shipped {
+    ($($kind:ident: $rules:ty = $value:expr, $name:literal, $doc:literal;)*) => {
+        /// Every game and variant the crate ships, by name ([`GameKind::ALL`]).
+        ///
+        /// ```
+        /// use mancala_rules::GameKind;
+        ///
+        /// let kind: GameKind = "Djenon-Aboure".parse()?;
+        /// assert_eq!(kind, GameKind::DjenonAboure);
+        /// assert_eq!(kind.to_string(), "djenon-aboure");
+        /// assert_eq!("kalah".parse::<GameKind>()?, GameKind::Kalah);
+        /// assert!("awale".parse::<GameKind>().is_err());
+        /// # Ok::<(), mancala_rules::ParseError>(())
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum GameKind {
+            $(
+                #[doc = $doc]
+                #[serde(rename = $name)]
+                $kind,
+            )*
+        }
+
+        /// A game of any kind the crate ships, chosen at run time: one
+        /// variant per [`GameKind`], each a [`Game`] of that kind's rules.
+        /// Positions are seen as plain slices; moves and results are the same
+        /// types as for [`Game`].
+        ///
+        /// ```
+        /// use mancala_rules::{AnyGame, GameKind, Move};
+        ///
+        /// let mut game: AnyGame = "tihbat".parse::<GameKind>()?.new_game();
+        /// game.play("1".parse()?)?;
+        /// assert_eq!(game.pits(), [2, 9, 9, 8]); // 7 counters: pits 1 2 3 4 1 2 3
+        /// assert_eq!(game.legal_moves().to_string(), "3 4");
+        /// # Ok::<(), mancala_rules::Error>(())
+        /// ```
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        #[allow(missing_docs)]
+        pub enum AnyGame {
+            $($kind(Game<$rules>),)*
+        }
+
+        /// Runs the same expression on whichever game is inside.
+        macro_rules! each {
+            ($any:expr, $game:ident => $body:expr) => {
+                match $any {
+                    $(AnyGame::$kind($game) => $body,)*
+                }
+            };
+        }
+
+        impl GameKind {
+            /// Every game and variant: the four games of the sources, their
+            /// variants, then the reference games and Kalah's options.
+            pub const ALL: [GameKind; [$($name),*].len()] = [$(GameKind::$kind),*];
+
+            /// The name, as the replay protocol spells it (the rules'
+            /// [`Ruleset::name`]).
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $name,)*
+                }
+            }
+
+            /// Runs `work` with this kind's rules: how a program that picks
+            /// the game at run time reaches generic code (search, perft,
+            /// playouts) for every shipped game at once. Each kind's rules
+            /// are their own type, so `work` runs fully specialised.
+            ///
+            /// ```
+            /// use mancala_rules::{perft, GameKind, Ruleset, WithRuleset};
+            ///
+            /// struct Perft(u32);
+            /// impl WithRuleset for Perft {
+            ///     type Output = u64;
+            ///     fn run<R: Ruleset>(self, rules: R) -> u64 {
+            ///         perft(&rules, &rules.start(), self.0)
+            ///     }
+            /// }
+            /// assert_eq!(GameKind::Kalah.with_ruleset(Perft(1)), 6);
+            /// assert_eq!(GameKind::Oware.with_ruleset(Perft(4)), 1014);
+            /// ```
+            pub fn with_ruleset<W: WithRuleset>(self, work: W) -> W::Output {
+                match self {
+                    $(GameKind::$kind => work.run::<$rules>($value),)*
+                }
+            }
+
+            /// The kind's declaration: its rules as data.
+            ///
+            /// ```
+            /// use mancala_rules::GameKind;
+            ///
+            /// assert!(GameKind::Kalah.rules().stores);
+            /// assert_eq!(GameKind::DjenonAboure.rules().play.min_seeds, 2);
+            /// ```
+            #[must_use]
+            pub const fn rules(self) -> &'static Rules {
+                match self {
+                    $(GameKind::$kind => <$rules>::RULES,)*
+                }
+            }
+
+            /// A new game of this kind, from the opening.
+            #[must_use]
+            pub fn new_game(self) -> AnyGame {
+                match self {
+                    $(GameKind::$kind => AnyGame::$kind(Game::new($value)),)*
+                }
+            }
+
+            /// A game of this kind from a position given as plain parts
+            /// (pits in standard-notation order, captures `[south, north]`,
+            /// player index), checked against the rules.
+            pub fn game_from(self, pits: &[u8], scores: [u8; 2], to_move: u8) -> Result<AnyGame, PositionError> {
+                fn build<R: Ruleset>(
+                    rules: R,
+                    pits: &[u8],
+                    scores: [u8; 2],
+                    to_move: u8,
+                ) -> Result<Game<R>, PositionError> {
+                    Game::from_position(rules, R::Position::from_parts(pits, scores, to_move)?)
+                }
+                Ok(match self {
+                    $(GameKind::$kind => AnyGame::$kind(build($value, pits, scores, to_move)?),)*
+                })
+            }
+        }
+
+        impl AnyGame {
+            /// Which game this is.
+            #[must_use]
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyGame::$kind(_) => GameKind::$kind,)*
+                }
+            }
+        }
+    };
+}
+
+shipped! {
+    Bohnenspiel: Bohnenspiel = Bohnenspiel, "bohnenspiel", "[`Bohnenspiel`].";
+    DjenonAboure: DjenonAboure = DjenonAboure, "djenon-aboure", "[`DjenonAboure`].";
+    Tihbat: Tihbat = Tihbat, "tihbat", "[`Tihbat`].";
+    AlManqala: AlManqala = AlManqala, "al-manqala", "[`AlManqala`].";
+    BohnenspielHemprich: Hemprich = Bohnenspiel::hemprich(), "bohnenspiel-hemprich",
+        "Hemprich's Bohnenspiel ([`Bohnenspiel::hemprich`]).";
+    TihbatChain: TihbatChain = Tihbat::own_side_chain(), "tihbat-chain",
+        "Tihbat's own-side chain reading ([`Tihbat::own_side_chain`]).";
+    Oware: Oware = Oware, "oware", "[`Oware`], as OpenSpiel plays it.";
+    Kalah: Kalah = Kalah, "kalah", "[`Kalah`], as OpenSpiel plays it: 4 seeds a pit.";
+    Kalah3: Kalah<3> = Kalah::<3>::new(), "kalah-3", "Kalah with 3 seeds a pit.";
+    Kalah5: Kalah<5> = Kalah::<5>::new(), "kalah-5", "Kalah with 5 seeds a pit.";
+    Kalah6: Kalah<6> = Kalah::<6>::new(), "kalah-6", "Kalah with 6 seeds a pit.";
+    KalahEmptyCapture: Kalah<4, true> = Kalah::<4>::new().empty_capture(), "kalah-empty-capture",
+        "Kalah with the \"empty capture\" reading ([`Kalah::empty_capture`]).";
+    Kalah3EmptyCapture: Kalah<3, true> = Kalah::<3>::new().empty_capture(), "kalah-3-empty-capture",
+        "Kalah, 3 seeds a pit, \"empty capture\".";
+    Kalah5EmptyCapture: Kalah<5, true> = Kalah::<5>::new().empty_capture(), "kalah-5-empty-capture",
+        "Kalah, 5 seeds a pit, \"empty capture\".";
+    Kalah6EmptyCapture: Kalah<6, true> = Kalah::<6>::new().empty_capture(), "kalah-6-empty-capture",
+        "Kalah, 6 seeds a pit, \"empty capture\".";
 }
 
 /// Generic code to run with a ruleset chosen at run time
@@ -81,136 +189,6 @@ pub trait WithRuleset {
     type Output;
     /// Runs with `rules`.
     fn run<R: Ruleset>(self, rules: R) -> Self::Output;
-}
-
-/// A ruleset of the given kind: which `Game` it makes.
-enum Made {
-    Bohnenspiel(Bohnenspiel),
-    DjenonAboure(DjenonAboure),
-    Tihbat(Tihbat),
-    AlManqala(AlManqala),
-    Oware(Oware),
-    Kalah(Kalah),
-}
-
-impl GameKind {
-    /// Every game and variant, the four games of the sources first.
-    pub const ALL: [GameKind; 15] = [
-        GameKind::Bohnenspiel,
-        GameKind::DjenonAboure,
-        GameKind::Tihbat,
-        GameKind::AlManqala,
-        GameKind::BohnenspielHemprich,
-        GameKind::TihbatChain,
-        GameKind::Oware,
-        GameKind::Kalah,
-        GameKind::Kalah3,
-        GameKind::Kalah5,
-        GameKind::Kalah6,
-        GameKind::KalahEmptyCapture,
-        GameKind::Kalah3EmptyCapture,
-        GameKind::Kalah5EmptyCapture,
-        GameKind::Kalah6EmptyCapture,
-    ];
-
-    /// The name, as the replay protocol spells it (the rules' [`Ruleset::name`]).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self.made() {
-            Made::Bohnenspiel(r) => r.name(),
-            Made::DjenonAboure(r) => r.name(),
-            Made::Tihbat(r) => r.name(),
-            Made::AlManqala(r) => r.name(),
-            Made::Oware(r) => r.name(),
-            Made::Kalah(r) => r.name(),
-        }
-    }
-
-    fn made(self) -> Made {
-        let kalah = |seeds: u8, empty: bool| {
-            let rules = Kalah::with_seeds(seeds).unwrap_or_default();
-            Made::Kalah(if empty { rules.empty_capture() } else { rules })
-        };
-        match self {
-            GameKind::Bohnenspiel => Made::Bohnenspiel(Bohnenspiel::default()),
-            GameKind::BohnenspielHemprich => Made::Bohnenspiel(Bohnenspiel::hemprich()),
-            GameKind::DjenonAboure => Made::DjenonAboure(DjenonAboure),
-            GameKind::Tihbat => Made::Tihbat(Tihbat::default()),
-            GameKind::TihbatChain => Made::Tihbat(Tihbat::own_side_chain()),
-            GameKind::AlManqala => Made::AlManqala(AlManqala),
-            GameKind::Oware => Made::Oware(Oware),
-            GameKind::Kalah => kalah(4, false),
-            GameKind::Kalah3 => kalah(3, false),
-            GameKind::Kalah5 => kalah(5, false),
-            GameKind::Kalah6 => kalah(6, false),
-            GameKind::KalahEmptyCapture => kalah(4, true),
-            GameKind::Kalah3EmptyCapture => kalah(3, true),
-            GameKind::Kalah5EmptyCapture => kalah(5, true),
-            GameKind::Kalah6EmptyCapture => kalah(6, true),
-        }
-    }
-
-    /// Runs `work` with this kind's rules: how a program that picks the
-    /// game at run time reaches generic code (search, perft, playouts) for
-    /// every shipped game at once.
-    ///
-    /// ```
-    /// use mancala_rules::{perft, GameKind, Ruleset, WithRuleset};
-    ///
-    /// struct Perft(u32);
-    /// impl WithRuleset for Perft {
-    ///     type Output = u64;
-    ///     fn run<R: Ruleset>(self, rules: R) -> u64 {
-    ///         perft(&rules, &rules.start(), self.0)
-    ///     }
-    /// }
-    /// assert_eq!(GameKind::Kalah.with_ruleset(Perft(1)), 6);
-    /// assert_eq!(GameKind::Oware.with_ruleset(Perft(4)), 1014);
-    /// ```
-    pub fn with_ruleset<W: WithRuleset>(self, work: W) -> W::Output {
-        match self.made() {
-            Made::Bohnenspiel(r) => work.run(r),
-            Made::DjenonAboure(r) => work.run(r),
-            Made::Tihbat(r) => work.run(r),
-            Made::AlManqala(r) => work.run(r),
-            Made::Oware(r) => work.run(r),
-            Made::Kalah(r) => work.run(r),
-        }
-    }
-
-    /// A new game of this kind, from the opening.
-    #[must_use]
-    pub fn new_game(self) -> AnyGame {
-        match self.made() {
-            Made::Bohnenspiel(r) => AnyGame::Bohnenspiel(Game::new(r)),
-            Made::DjenonAboure(r) => AnyGame::DjenonAboure(Game::new(r)),
-            Made::Tihbat(r) => AnyGame::Tihbat(Game::new(r)),
-            Made::AlManqala(r) => AnyGame::AlManqala(Game::new(r)),
-            Made::Oware(r) => AnyGame::Oware(Game::new(r)),
-            Made::Kalah(r) => AnyGame::Kalah(Game::new(r)),
-        }
-    }
-
-    /// A game of this kind from a position given as plain parts (pits in
-    /// standard-notation order, captures `[south, north]`, player index).
-    pub fn game_from(self, pits: &[u8], scores: [u8; 2], to_move: u8) -> Result<AnyGame, PositionError> {
-        fn build<R: Ruleset>(
-            rules: R,
-            pits: &[u8],
-            scores: [u8; 2],
-            to_move: u8,
-        ) -> Result<Game<R>, PositionError> {
-            Game::from_position(rules, R::Position::from_parts(pits, scores, to_move)?)
-        }
-        Ok(match self.made() {
-            Made::Bohnenspiel(r) => AnyGame::Bohnenspiel(build(r, pits, scores, to_move)?),
-            Made::DjenonAboure(r) => AnyGame::DjenonAboure(build(r, pits, scores, to_move)?),
-            Made::Tihbat(r) => AnyGame::Tihbat(build(r, pits, scores, to_move)?),
-            Made::AlManqala(r) => AnyGame::AlManqala(build(r, pits, scores, to_move)?),
-            Made::Oware(r) => AnyGame::Oware(build(r, pits, scores, to_move)?),
-            Made::Kalah(r) => AnyGame::Kalah(build(r, pits, scores, to_move)?),
-        })
-    }
 }
 
 impl fmt::Display for GameKind {
@@ -241,54 +219,7 @@ impl FromStr for GameKind {
     }
 }
 
-/// A game of any kind the crate ships, chosen at run time. Positions are seen as
-/// plain slices; moves and results are the same types as for [`Game`].
-///
-/// ```
-/// use mancala_rules::{AnyGame, GameKind, Move};
-///
-/// let mut game: AnyGame = "tihbat".parse::<GameKind>()?.new_game();
-/// game.play("1".parse()?)?;
-/// assert_eq!(game.pits(), [2, 9, 9, 8]); // 7 counters: pits 1 2 3 4 1 2 3
-/// assert_eq!(game.legal_moves().to_string(), "3 4");
-/// # Ok::<(), mancala_rules::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum AnyGame {
-    Bohnenspiel(Game<Bohnenspiel>),
-    DjenonAboure(Game<DjenonAboure>),
-    Tihbat(Game<Tihbat>),
-    AlManqala(Game<AlManqala>),
-    Oware(Game<Oware>),
-    Kalah(Game<Kalah>),
-}
-
-/// Runs the same expression on whichever game is inside.
-macro_rules! each {
-    ($any:expr, $game:ident => $body:expr) => {
-        match $any {
-            AnyGame::Bohnenspiel($game) => $body,
-            AnyGame::DjenonAboure($game) => $body,
-            AnyGame::Tihbat($game) => $body,
-            AnyGame::AlManqala($game) => $body,
-            AnyGame::Oware($game) => $body,
-            AnyGame::Kalah($game) => $body,
-        }
-    };
-}
-
 impl AnyGame {
-    /// Which game this is.
-    #[must_use]
-    pub fn kind(&self) -> GameKind {
-        let name = each!(self, g => g.rules().name());
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == name)
-            .unwrap_or(GameKind::Bohnenspiel)
-    }
-
     /// The pits of the current position, in standard-notation order.
     #[must_use]
     pub fn pits(&self) -> &[u8] {

@@ -127,7 +127,7 @@ use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess,
 use serde::Deserialize;
 
 use crate::history::Referee;
-use crate::{AgreementPolicy, AnyGame, Board, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset};
+use crate::{AgreementPolicy, Board, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset, WithRuleset};
 
 /// The default [`Limits::max_line`]: 16 MiB.
 ///
@@ -320,22 +320,36 @@ pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
         let e = ParseError::UnknownGame(shape.game.clone());
         return write_refusal(out, Some(&shape.game), &e.to_string());
     };
-    let game = match &shape.start {
-        None => Ok(kind.new_game()),
-        Some(start) => kind.game_from(&start.pits, start.scores, start.to_move),
-    };
-    let game = match game {
-        Ok(game) => game,
-        Err(e) => return write_refusal(out, Some(kind.name()), &format!("invalid start: {e}")),
-    };
-    // Second pass: the moves, streamed.
-    match game {
-        AnyGame::Bohnenspiel(g) => replay(*g.rules(), *g.position(), kind, request, out),
-        AnyGame::DjenonAboure(g) => replay(*g.rules(), *g.position(), kind, request, out),
-        AnyGame::Tihbat(g) => replay(*g.rules(), *g.position(), kind, request, out),
-        AnyGame::AlManqala(g) => replay(*g.rules(), *g.position(), kind, request, out),
-        AnyGame::Oware(g) => replay(*g.rules(), *g.position(), kind, request, out),
-        AnyGame::Kalah(g) => replay(*g.rules(), *g.position(), kind, request, out),
+    // Second pass: the moves, streamed, under the kind's own rules type.
+    kind.with_ruleset(Respond {
+        kind,
+        start: shape.start.as_ref(),
+        request,
+        out,
+    })
+}
+
+/// The second pass for one kind of game (see [`respond`]).
+struct Respond<'a, W: Write> {
+    kind: GameKind,
+    start: Option<&'a Start>,
+    request: &'a str,
+    out: &'a mut W,
+}
+
+impl<W: Write> WithRuleset for Respond<'_, W> {
+    type Output = io::Result<bool>;
+
+    fn run<R: Ruleset>(self, rules: R) -> io::Result<bool> {
+        let start = match self.start {
+            None => Ok(rules.start()),
+            Some(start) => R::Position::from_parts(&start.pits, start.scores, start.to_move)
+                .and_then(|pos| rules.validate(&pos).map(|()| pos)),
+        };
+        match start {
+            Ok(start) => replay(rules, start, self.kind, self.request, self.out),
+            Err(e) => write_refusal(self.out, Some(self.kind.name()), &format!("invalid start: {e}")),
+        }
     }
 }
 

@@ -26,7 +26,7 @@ const PLY_BOUND: usize = 5000;
 // ---------------------------------------------------------------------------
 
 /// What RULES.md says a position offers, written without the crate's primitives.
-trait Spec: Ruleset + Default + PartialEq {
+trait Spec: Ruleset + PartialEq {
     /// The legal moves in ascending order (`[Pass]` for a forced pass), or
     /// `None` when the position alone ends the game.
     fn expected_moves(&self, pos: &Self::Position) -> Option<Vec<Move>>;
@@ -73,16 +73,16 @@ fn any_nonempty_pit<B: Board>(pos: &B, pass_on_empty_row: bool) -> Option<Vec<Mo
     }
 }
 
-impl Spec for Bohnenspiel {
+impl<const HEMPRICH: bool> Spec for Bohnenspiel<HEMPRICH> {
     fn expected_moves(&self, pos: &Self::Position) -> Option<Vec<Move>> {
-        any_nonempty_pit(pos, self.hemprich)
+        any_nonempty_pit(pos, HEMPRICH)
     }
     fn expected_own_refusal(&self, _: &Self::Position, _: usize) -> Option<IllegalMove> {
         None
     }
 }
 
-impl Spec for Tihbat {
+impl<const OWN_SIDE_CHAIN: bool> Spec for Tihbat<OWN_SIDE_CHAIN> {
     fn expected_moves(&self, pos: &Self::Position) -> Option<Vec<Move>> {
         any_nonempty_pit(pos, true)
     }
@@ -271,7 +271,7 @@ fn check_outcome<R: Ruleset>(rules: &R, pos: &R::Position, outcome: &Outcome) ->
 /// The moves of the current position of `game` against the spec: legal moves
 /// play, every other pit number 0..=P+2 and `pass` is refused for the right
 /// reason; pass exactly when forced.
-fn check_moves<R: Spec>(game: &Game<R>) -> Result<(), TestCaseError> {
+fn check_moves<R: Spec + Default>(game: &Game<R>) -> Result<(), TestCaseError> {
     let rules = game.rules();
     let pos = *game.position();
     let pits = R::Position::PITS;
@@ -372,7 +372,7 @@ fn check_moves<R: Spec>(game: &Game<R>) -> Result<(), TestCaseError> {
 }
 
 /// A move report against the positions before and after the move.
-fn check_report<R: Spec>(
+fn check_report<R: Spec + Default>(
     rules: &R,
     before: &R::Position,
     after: &R::Position,
@@ -448,7 +448,7 @@ fn check_report<R: Spec>(
 }
 
 /// Serde and notation round trips of the game's current state.
-fn check_round_trips<R: Spec>(game: &Game<R>) -> Result<(), TestCaseError> {
+fn check_round_trips<R: Spec + Default>(game: &Game<R>) -> Result<(), TestCaseError> {
     let pos = *game.position();
     let json = serde_json::to_string(&pos).unwrap();
     prop_assert_eq!(serde_json::from_str::<R::Position>(&json).unwrap(), pos);
@@ -481,7 +481,7 @@ fn check_round_trips<R: Spec>(game: &Game<R>) -> Result<(), TestCaseError> {
 
 /// Plays random legal moves (chosen by `choices`) from the opening through
 /// `Game`, checking every ply; then the round trips of the reached state.
-fn random_walk<R: Spec>(choices: &[usize]) -> Result<(), TestCaseError> {
+fn random_walk<R: Spec + Default>(choices: &[usize]) -> Result<(), TestCaseError> {
     let rules = R::default();
     let mut game = Game::new(rules);
     prop_assert_eq!(game.position(), &rules.start());
@@ -528,7 +528,7 @@ fn random_walk<R: Spec>(choices: &[usize]) -> Result<(), TestCaseError> {
 
 /// A random game from the opening (moves from a seeded generator) must end
 /// within `PLY_BOUND` plies.
-fn random_game_ends<R: Spec>(seed: u64) -> Result<(), TestCaseError> {
+fn random_game_ends<R: Spec + Default>(seed: u64) -> Result<(), TestCaseError> {
     let rules = R::default();
     let mut game = Game::new(rules);
     let mut state = seed | 1;
@@ -588,7 +588,9 @@ fn valid_parts(pits: usize, total: u32) -> impl Strategy<Value = (Vec<u8>, [u8; 
 
 /// An arbitrary valid position: nothing panics, the moves are those of the
 /// spec, every legal move (and pass) plays through `Game` and conserves seeds.
-fn arbitrary_valid<R: Spec>((pits, scores, mover): (Vec<u8>, [u8; 2], u8)) -> Result<(), TestCaseError> {
+fn arbitrary_valid<R: Spec + Default>(
+    (pits, scores, mover): (Vec<u8>, [u8; 2], u8),
+) -> Result<(), TestCaseError> {
     let rules = R::default();
     let pos = R::Position::from_parts(&pits, scores, mover).unwrap();
     prop_assert_eq!(rules.validate(&pos), Ok(()));
@@ -617,7 +619,7 @@ fn config(cases: u32) -> ProptestConfig {
 
 /// Tihbat's own-side chain variant, as a `Default` ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct TihbatChain(Tihbat);
+struct TihbatChain(Tihbat<true>);
 
 impl Default for TihbatChain {
     fn default() -> Self {
@@ -627,7 +629,7 @@ impl Default for TihbatChain {
 
 /// Hemprich's Bohnenspiel, as a `Default` ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Hemprich(Bohnenspiel);
+struct Hemprich(Bohnenspiel<true>);
 
 impl Default for Hemprich {
     fn default() -> Self {
@@ -688,10 +690,10 @@ trait Wrapped {
     type Inner: Ruleset;
 }
 impl Wrapped for TihbatChain {
-    type Inner = Tihbat;
+    type Inner = Tihbat<true>;
 }
 impl Wrapped for Hemprich {
-    type Inner = Bohnenspiel;
+    type Inner = Bohnenspiel<true>;
 }
 forward!(TihbatChain);
 forward!(Hemprich);
@@ -850,7 +852,7 @@ fn djenon_rules_md_endless_relay_is_refused() {
 // ---------------------------------------------------------------------------
 
 /// Every report of a random game, through serde_json and back.
-fn reports_round_trip<R: Spec>(choices: &[usize]) -> Result<(), TestCaseError> {
+fn reports_round_trip<R: Spec + Default>(choices: &[usize]) -> Result<(), TestCaseError> {
     let mut game = Game::new(R::default());
     for &choice in choices {
         let legal = game.legal_moves();

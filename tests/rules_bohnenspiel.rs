@@ -22,7 +22,7 @@ fn pos(text: &str) -> Pos {
 
 /// Plays `pit` with `rules` on `text`; checks conservation and the report's
 /// mover, then returns the position after the move and the report.
-fn play_with(rules: Bohnenspiel, text: &str, pit: u8) -> (Pos, MoveReport) {
+fn play_with<R: Ruleset<Position = Pos>>(rules: R, text: &str, pit: u8) -> (Pos, MoveReport) {
     let before = pos(text);
     let (after, report) = rules
         .play(&before, Move::Pit(pit))

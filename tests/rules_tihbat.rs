@@ -31,7 +31,11 @@ fn pos(text: &str) -> TihbatPosition {
 
 /// Plays `mv` in `before` under `rules`; returns the resulting position (as
 /// notation, checked valid) and the report.
-fn play_with(rules: Tihbat, before: &str, mv: Move) -> (String, MoveReport) {
+fn play_with<R: Ruleset<Position = TihbatPosition>>(
+    rules: R,
+    before: &str,
+    mv: Move,
+) -> (String, MoveReport) {
     let (after, report) = rules
         .play(&pos(before), mv)
         .unwrap_or_else(|e| panic!("{mv} should be legal in {before:?}: {e}"));
@@ -323,8 +327,12 @@ fn rule_3_chain_variant_from_pit_1_does_not_wrap_to_opponent() {
     // pit 1 3+1=4. Last in pit 1 (4): captured. Backward from pit 1 is North's
     // pit 4 (4): not South's, so not captured even in the chain variant.
     let before = "3 4 | 5 3 6-7 S";
-    for rules in [Tihbat::default(), Tihbat::own_side_chain()] {
-        let (after, report) = play_with(rules, before, Move::Pit(2));
+    // Both readings (each its own type).
+    let results = [
+        play_with(Tihbat::default(), before, Move::Pit(2)),
+        play_with(Tihbat::own_side_chain(), before, Move::Pit(2)),
+    ];
+    for (rules, (after, report)) in ["tihbat", "tihbat-chain"].into_iter().zip(results) {
         assert_eq!(after, "0 1 | 6 4 10-7 N", "{rules:?}");
         assert_eq!(report.last_pit, Some(1));
         assert_eq!(report.captured.to_string(), "1", "{rules:?}");

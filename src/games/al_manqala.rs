@@ -76,11 +76,16 @@ pub const AL_MANQALA: Rules = Rules {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct AlManqala;
 
+impl AlManqala {
+    /// The declaration.
+    pub const RULES: &'static Rules = &AL_MANQALA;
+}
+
 impl Declared for AlManqala {
     type Position = AlManqalaPosition;
 
     #[inline(always)]
     fn rules(&self) -> &Rules {
-        &AL_MANQALA
+        Self::RULES
     }
 }

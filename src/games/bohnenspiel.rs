@@ -84,30 +84,45 @@ pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
 /// assert_eq!(report.captured.to_string(), "7 8");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Bohnenspiel {
-    /// Hemprich's 1926 variant instead of the standard game.
-    pub hemprich: bool,
+///
+/// Each reading is its own type, so that the compiler sees its declaration
+/// as a constant: `Bohnenspiel` (that is, `Bohnenspiel<false>`) is the
+/// standard game, [`Hemprich`] (`Bohnenspiel<true>`) rule 6's variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bohnenspiel<const HEMPRICH: bool = false>;
+
+/// Hemprich's 1926 Bohnenspiel (rule 6): [`Bohnenspiel::hemprich`].
+pub type Hemprich = Bohnenspiel<true>;
+
+impl Default for Bohnenspiel {
+    fn default() -> Self {
+        Bohnenspiel
+    }
 }
 
 impl Bohnenspiel {
     /// Hemprich's 1926 variant (rule 6).
     #[must_use]
-    pub const fn hemprich() -> Bohnenspiel {
-        Bohnenspiel { hemprich: true }
+    pub const fn hemprich() -> Hemprich {
+        Bohnenspiel
     }
 }
 
-impl Declared for Bohnenspiel {
+impl<const HEMPRICH: bool> Bohnenspiel<HEMPRICH> {
+    /// The declaration.
+    pub const RULES: &'static Rules = if HEMPRICH {
+        &BOHNENSPIEL_HEMPRICH
+    } else {
+        &BOHNENSPIEL
+    };
+}
+
+impl<const HEMPRICH: bool> Declared for Bohnenspiel<HEMPRICH> {
     type Position = BohnenspielPosition;
 
     #[inline(always)]
     fn rules(&self) -> &Rules {
-        if self.hemprich {
-            &BOHNENSPIEL_HEMPRICH
-        } else {
-            &BOHNENSPIEL
-        }
+        Self::RULES
     }
 }
 

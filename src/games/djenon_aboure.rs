@@ -73,11 +73,16 @@ pub const DJENON_ABOURE: Rules = Rules {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DjenonAboure;
 
+impl DjenonAboure {
+    /// The declaration.
+    pub const RULES: &'static Rules = &DJENON_ABOURE;
+}
+
 impl Declared for DjenonAboure {
     type Position = DjenonAbourePosition;
 
     #[inline(always)]
     fn rules(&self) -> &Rules {
-        &DJENON_ABOURE
+        Self::RULES
     }
 }

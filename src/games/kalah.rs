@@ -80,7 +80,7 @@ const KALAHS: [[Rules; 2]; 4] = [
 ///    left in their own row. The board is left as the last move left it.
 ///
 /// Options, traditional but not OpenSpiel's (so not checked against it): 3
-/// to 6 seeds a pit ([`Kalah::with_seeds`]), and the "empty capture"
+/// to 6 seeds a pit ([`Kalah::new`], e.g. `Kalah::<6>::new()`), and the "empty capture"
 /// reading of rule 4, where landing in an own empty pit captures even when
 /// the facing pit is empty ([`Kalah::empty_capture`]). The declaration of
 /// the standard game is [`KALAH`].
@@ -97,46 +97,34 @@ const KALAHS: [[Rules; 2]; 4] = [
 /// assert_eq!(after.to_move, Player::South);
 /// # Ok::<(), mancala_rules::IllegalMove>(())
 /// ```
+///
+/// Each option is its own type, so that the compiler sees its declaration
+/// as a constant: `Kalah` (that is, `Kalah<4, false>`) is OpenSpiel's game,
+/// `Kalah<SEEDS>` has 3 to 6 seeds a pit, and `Kalah<SEEDS, true>` the
+/// empty-capture reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Kalah {
-    /// Index into the shipped declarations: seeds 3-6, empty capture.
-    seeds: u8,
-    empty_capture: bool,
-}
+pub struct Kalah<const SEEDS: u8 = 4, const EMPTY_CAPTURE: bool = false>;
 
 impl Default for Kalah {
     /// OpenSpiel's Kalah: 4 seeds a pit.
     fn default() -> Self {
-        Kalah::STANDARD
+        Kalah
     }
 }
 
-impl Kalah {
-    /// OpenSpiel's Kalah: 4 seeds a pit.
-    pub const STANDARD: Kalah = Kalah {
-        seeds: 4,
-        empty_capture: false,
-    };
-
-    /// Kalah with `seeds` seeds a pit (3 to 6), or `None`.
+impl<const SEEDS: u8> Kalah<SEEDS, false> {
+    /// Kalah with `SEEDS` seeds a pit (3 to 6: other counts do not compile).
     ///
     /// ```
     /// use mancala_rules::games::Kalah;
     /// use mancala_rules::Ruleset;
     ///
-    /// assert_eq!(Kalah::with_seeds(6).unwrap().total_seeds(), 72);
-    /// assert!(Kalah::with_seeds(7).is_none());
+    /// assert_eq!(Kalah::<6>::new().total_seeds(), 72);
     /// ```
     #[must_use]
-    pub const fn with_seeds(seeds: u8) -> Option<Kalah> {
-        if seeds >= 3 && seeds <= 6 {
-            Some(Kalah {
-                seeds,
-                empty_capture: false,
-            })
-        } else {
-            None
-        }
+    pub const fn new() -> Self {
+        let () = Self::SEEDS_OK;
+        Kalah
     }
 
     /// The "empty capture" reading of rule 4: the landing seed is captured
@@ -154,20 +142,27 @@ impl Kalah {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub const fn empty_capture(self) -> Kalah {
-        Kalah {
-            empty_capture: true,
-            ..self
-        }
+    pub const fn empty_capture(self) -> Kalah<SEEDS, true> {
+        Kalah
     }
 }
 
-impl Declared for Kalah {
+impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> Kalah<SEEDS, EMPTY_CAPTURE> {
+    /// Checked when the rules are first used: 3 to 6 seeds a pit.
+    const SEEDS_OK: () = assert!(SEEDS >= 3 && SEEDS <= 6, "Kalah has 3 to 6 seeds a pit");
+
+    /// The declaration.
+    pub const RULES: &'static Rules = {
+        let () = Self::SEEDS_OK;
+        &KALAHS[SEEDS as usize - 3][EMPTY_CAPTURE as usize]
+    };
+}
+
+impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> Declared for Kalah<SEEDS, EMPTY_CAPTURE> {
     type Position = Position<12>;
 
     #[inline(always)]
     fn rules(&self) -> &Rules {
-        let seeds = usize::from(self.seeds.clamp(3, 6)) - 3;
-        &KALAHS[seeds][usize::from(self.empty_capture)]
+        Self::RULES
     }
 }

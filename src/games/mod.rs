@@ -9,8 +9,10 @@ mod oware;
 mod tihbat;
 
 pub use al_manqala::{AlManqala, AlManqalaPosition, AL_MANQALA};
-pub use bohnenspiel::{Bohnenspiel, BohnenspielPosition, Partie, BOHNENSPIEL, BOHNENSPIEL_HEMPRICH};
+pub use bohnenspiel::{
+    Bohnenspiel, BohnenspielPosition, Hemprich, Partie, BOHNENSPIEL, BOHNENSPIEL_HEMPRICH,
+};
 pub use djenon_aboure::{DjenonAboure, DjenonAbourePosition, DJENON_ABOURE};
 pub use kalah::{Kalah, KALAH};
 pub use oware::{Oware, OWARE};
-pub use tihbat::{Tihbat, TihbatPosition, TIHBAT, TIHBAT_CHAIN};
+pub use tihbat::{Tihbat, TihbatChain, TihbatPosition, TIHBAT, TIHBAT_CHAIN};

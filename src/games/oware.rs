@@ -72,11 +72,16 @@ pub const OWARE: Rules = Rules {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Oware;
 
+impl Oware {
+    /// The declaration.
+    pub const RULES: &'static Rules = &OWARE;
+}
+
 impl Declared for Oware {
     type Position = Position<12>;
 
     #[inline(always)]
     fn rules(&self) -> &Rules {
-        &OWARE
+        Self::RULES
     }
 }

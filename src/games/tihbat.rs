@@ -78,31 +78,42 @@ pub const TIHBAT_CHAIN: Rules = Rules {
 /// assert!(report.captured.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Tihbat {
-    /// The own-side chain reading of rule 3: after the landing pit, the
-    /// mover's other pit behind it (backward) is captured too if it holds 2,
-    /// 4, 6 or 8.
-    pub own_side_chain: bool,
+///
+/// Each reading of rule 3 is its own type, so that the compiler sees its
+/// declaration as a constant: `Tihbat` (that is, `Tihbat<false>`) captures
+/// the landing pit, [`TihbatChain`] (`Tihbat<true>`) chains on the own side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tihbat<const OWN_SIDE_CHAIN: bool = false>;
+
+/// Tihbat with the own-side chain reading of rule 3: after the landing pit,
+/// the mover's other pit behind it (backward) is captured too if it holds
+/// 2, 4, 6 or 8 ([`Tihbat::own_side_chain`]).
+pub type TihbatChain = Tihbat<true>;
+
+impl Default for Tihbat {
+    fn default() -> Self {
+        Tihbat
+    }
 }
 
 impl Tihbat {
     /// The own-side chain variant of rule 3.
     #[must_use]
-    pub const fn own_side_chain() -> Tihbat {
-        Tihbat { own_side_chain: true }
+    pub const fn own_side_chain() -> TihbatChain {
+        Tihbat
     }
 }
 
-impl Declared for Tihbat {
+impl<const OWN_SIDE_CHAIN: bool> Tihbat<OWN_SIDE_CHAIN> {
+    /// The declaration.
+    pub const RULES: &'static Rules = if OWN_SIDE_CHAIN { &TIHBAT_CHAIN } else { &TIHBAT };
+}
+
+impl<const OWN_SIDE_CHAIN: bool> Declared for Tihbat<OWN_SIDE_CHAIN> {
     type Position = TihbatPosition;
 
     #[inline(always)]
     fn rules(&self) -> &Rules {
-        if self.own_side_chain {
-            &TIHBAT_CHAIN
-        } else {
-            &TIHBAT
-        }
+        Self::RULES
     }
 }

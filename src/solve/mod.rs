@@ -132,8 +132,8 @@ use crate::Ruleset;
 /// [`Oware`](crate::oware::Oware), whose end depends on the scores.
 pub trait Solvable: Ruleset {}
 
-impl Solvable for Tihbat {}
-impl Solvable for Bohnenspiel {}
+impl<const OWN_SIDE_CHAIN: bool> Solvable for Tihbat<OWN_SIDE_CHAIN> {}
+impl<const HEMPRICH: bool> Solvable for Bohnenspiel<HEMPRICH> {}
 impl Solvable for DjenonAboure {}
 impl Solvable for AlManqala {}
 
