@@ -624,6 +624,7 @@ pub fn max_seeds_range(kind: GameKind) -> RangeInclusive<u64> {
     match kind {
         GameKind::Tihbat | GameKind::TihbatChain => 1..=28,
         GameKind::Bohnenspiel | GameKind::BohnenspielHemprich | GameKind::DjenonAboure => 1..=20,
+        // Al-manqala; the games without a solver are refused before.
         _ => 1..=16,
     }
 }
