@@ -38,6 +38,6 @@ fn run<R: Ruleset>(rules: R, depth: u32) {
 }
 
 fn main() {
-    let opts = common::parse_or_exit("perft", common::PERFT_USAGE, common::parse_perft);
+    let opts = common::parse_or_exit("perft", &common::perft_usage(), common::parse_perft);
     opts.rules.with_ruleset(Run(opts.depth));
 }

@@ -6,17 +6,24 @@
 //!     [--depth N | --time MS] [--mcts [--iterations N] [--seed S]] [--auto] [--match]
 //! ```
 //!
-//! - `--game`: `bohnenspiel` (default), `djenon-aboure`, `tihbat`, `al-manqala`.
+//! - `--game`: any shipped game or variant (`--help` lists them):
+//!   `bohnenspiel` (default), `djenon-aboure`, `tihbat`, `al-manqala`,
+//!   `oware`, `kalah`, `kalah-6-empty-capture`, ...
 //! - `--south`, `--north`: who plays each side (default: you play South
 //!   against the engine).
 //! - `--auto`: engine against engine, the whole game printed move by move.
 //! - `--depth N`: alpha-beta depth (default: Bohnenspiel 12, Djenon-aboure
-//!   16, Tihbat 40, Al-manqala 10);
+//!   16, Tihbat 40, Al-manqala 10, Oware 12, Kalah 12);
 //!   `--time MS`: think that long per move instead.
 //! - `--mcts`: Monte-Carlo tree search instead of alpha-beta, `--iterations`
 //!   playouts a move (default 20000) or `--time`, seeded by `--seed`.
-//! - `--match`: a Bohnenspiel Partie, games until a player reaches 100 points,
-//!   the starting player alternating.
+//! - `--match`: a Bohnenspiel Partie (of `bohnenspiel` or
+//!   `bohnenspiel-hemprich`), games until a player reaches 100 points, the
+//!   starting player alternating.
+//!
+//! The move log says when a player plays again (Kalah: the last seed in
+//! their store); in games with stores the diagram labels the captures
+//! "store".
 //!
 //! Numbers are range-checked (`--help` lists the ranges). At your turn type a pit number, `pass`, `undo` (take back your last move
 //! and the replies), `hint` (the engine's suggestion), `help` or `quit`.
@@ -33,12 +40,12 @@ use std::io::BufRead;
 use std::process::ExitCode;
 
 use common::{PlayOptions as Options, Side};
-use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Partie, Tihbat};
+use mancala_rules::games::{Bohnenspiel, Partie};
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{AlphaBeta, Limits, Mcts, MctsLimits};
 use mancala_rules::{
-    AgreementPolicy, EndReason, Game, GameKind, Move, MoveReport, Outcome, Player, Position, Repetition,
-    Ruleset,
+    AgreementPolicy, AnyGame, Board, Declared, EndReason, Game, GameKind, Move, MoveReport, Outcome, Player,
+    Repetition, Ruleset, WithRuleset,
 };
 
 /// The longest command line read at a prompt (the rest of a longer one is
@@ -56,14 +63,67 @@ impl OptionsExt for Options {
     }
 
     fn default_depth(&self) -> u32 {
-        // Each well under a second a move on a laptop.
+        // Each well under a second a move on a laptop (every kind listed, so
+        // that a new one gets a depth of its own).
         match self.kind {
-            GameKind::Bohnenspiel => 12,
+            GameKind::Bohnenspiel | GameKind::BohnenspielHemprich => 12,
             GameKind::DjenonAboure => 16,
-            GameKind::Tihbat => 40,
+            GameKind::Tihbat | GameKind::TihbatChain => 40,
             GameKind::AlManqala => 10,
-            _ => 12,
+            GameKind::Oware => 12,
+            GameKind::Kalah
+            | GameKind::Kalah3
+            | GameKind::Kalah5
+            | GameKind::Kalah6
+            | GameKind::KalahEmptyCapture
+            | GameKind::Kalah3EmptyCapture
+            | GameKind::Kalah5EmptyCapture
+            | GameKind::Kalah6EmptyCapture => 12,
         }
+    }
+}
+
+/// How boards are drawn: the library's diagram, reached through `AnyGame`
+/// (the `Board` trait that generic code sees has none), with the captures
+/// labelled "store" in games that keep them in stores.
+#[derive(Clone, Copy)]
+struct Look {
+    kind: GameKind,
+    stores: bool,
+}
+
+impl Look {
+    fn new(kind: GameKind) -> Look {
+        Look {
+            kind,
+            stores: has_stores(kind),
+        }
+    }
+
+    fn draw<B: Board>(self, pos: &B) -> String {
+        let to_move = u8::try_from(pos.to_move().index()).unwrap_or(0);
+        match self.kind.game_from(pos.pits(), pos.scores(), to_move) {
+            Ok(game) if self.stores => game.diagram().replace("captured", "store"),
+            Ok(game) => game.diagram(),
+            // Only for a position the kind cannot hold: its notation instead.
+            Err(_) => pos.to_string(),
+        }
+    }
+}
+
+/// Whether the game declares stores (`Rules::stores`). Neither `GameKind`
+/// nor `Ruleset` tells, so each game type's declaration is asked.
+fn has_stores(kind: GameKind) -> bool {
+    fn declared<D: Declared>(game: &Game<D>) -> bool {
+        game.rules().rules().stores
+    }
+    match kind.new_game() {
+        AnyGame::Bohnenspiel(game) => declared(&game),
+        AnyGame::DjenonAboure(game) => declared(&game),
+        AnyGame::Tihbat(game) => declared(&game),
+        AnyGame::AlManqala(game) => declared(&game),
+        AnyGame::Oware(game) => declared(&game),
+        AnyGame::Kalah(game) => declared(&game),
     }
 }
 
@@ -171,20 +231,17 @@ struct Table<'a, R: Ruleset, B: BufRead> {
     opts: &'a Options,
     bots: [Bot<R>; 2],
     input: &'a mut Input<B>,
+    look: Look,
     boards: bool,
     /// Engine moves chosen at random at the start (varied match games).
     random_plies: usize,
     rng: SplitMix64,
 }
 
-impl<R, B, const P: usize> Table<'_, R, B>
-where
-    R: Ruleset<Position = Position<P>>,
-    B: BufRead,
-{
+impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
     fn show(&self) {
         if self.boards {
-            outln!("{}\n", self.game.position().diagram());
+            outln!("{}\n", self.look.draw(self.game.position()));
         }
     }
 
@@ -204,7 +261,7 @@ where
                 );
                 return Ending::Over(outcome);
             }
-            let player = self.game.position().to_move;
+            let player = self.game.position().to_move();
             let done = match self.opts.side(player) {
                 Side::Engine => self.engine_turn(player),
                 Side::Human => self.human_turn(player),
@@ -260,6 +317,10 @@ where
         if report.seeds_captured > 0 {
             line += &format!(", captures {} (pits {})", report.seeds_captured, report.captured);
         }
+        // The mover keeps the turn (Kalah: the last seed in their store).
+        if self.game.position().to_move() == report.player && self.game.outcome().is_none() {
+            line += ", plays again";
+        }
         if self.boards {
             match note {
                 Some(note) => outln!("{line}   [{note}]"),
@@ -281,7 +342,7 @@ where
             match command.as_str() {
                 "" => continue,
                 "quit" | "q" | "exit" => return false,
-                "help" | "?" => outln!("{}", help(P)),
+                "help" | "?" => outln!("{}", help(R::Position::PITS)),
                 "hint" => self.hint(player),
                 "undo" => {
                     self.undo();
@@ -289,7 +350,8 @@ where
                 }
                 text => match text.parse::<Move>() {
                     Err(_) => outln!(
-                        "'{text}' is not a move: type a pit number (1-{P}), pass, undo, hint, help or quit"
+                        "'{text}' is not a move: type a pit number (1-{}), pass, undo, hint, help or quit",
+                        R::Position::PITS
                     ),
                     Ok(mv) => match self.game.play(mv) {
                         Err(e) => outln!("{e}; legal moves: {moves}"),
@@ -317,7 +379,8 @@ where
             outln!("nothing to undo");
             return;
         }
-        while self.opts.side(self.game.position().to_move) == Side::Engine && !self.game.moves().is_empty() {
+        while self.opts.side(self.game.position().to_move()) == Side::Engine && !self.game.moves().is_empty()
+        {
             self.game.undo();
         }
         outln!("taken back: {} moves played", self.game.moves().len());
@@ -354,12 +417,18 @@ fn bots<R: Ruleset>(rules: R, opts: &Options) -> [Bot<R>; 2] {
     ]
 }
 
+/// One game with the rules `opts.kind` names.
+struct Run<'a>(&'a Options);
+
+impl WithRuleset for Run<'_> {
+    type Output = bool;
+    fn run<R: Ruleset>(self, rules: R) -> bool {
+        run(rules, self.0)
+    }
+}
+
 /// Plays one game; `false` when the input failed.
-fn run<R, const P: usize>(opts: &Options) -> bool
-where
-    R: Ruleset<Position = Position<P>> + Default,
-{
-    let rules = R::default();
+fn run<R: Ruleset>(rules: R, opts: &Options) -> bool {
     let engine_note = if opts.mcts {
         "Monte-Carlo tree search"
     } else {
@@ -377,6 +446,7 @@ where
         opts,
         bots: bots(rules, opts),
         input: &mut input,
+        look: Look::new(opts.kind),
         boards: true,
         random_plies: 0,
         rng: SplitMix64::new(opts.seed),
@@ -388,7 +458,7 @@ where
     !input.failed
 }
 
-/// A Bohnenspiel Partie to 100 points. Engine-only matches print each game
+/// A Bohnenspiel Partie to 100 points (either reading of the rules). Engine-only matches print each game
 /// as one line of moves, and open each game with two random moves (seeded by
 /// `--seed`): deterministic engines would otherwise replay the same drawn
 /// game forever. With a human the boards are drawn.
@@ -399,6 +469,11 @@ fn run_match(opts: &Options) -> bool {
     let mut input = Input::new(std::io::stdin().lock());
     let boards = opts.sides.contains(&Side::Human);
     let mut rng = SplitMix64::new(opts.seed);
+    let rules = if opts.kind == GameKind::BohnenspielHemprich {
+        Bohnenspiel::hemprich()
+    } else {
+        Bohnenspiel::default()
+    };
     while partie.winner().is_none() {
         if partie.games.len() >= MAX_GAMES {
             outln!("No winner after {MAX_GAMES} games: the match is abandoned.");
@@ -407,14 +482,15 @@ fn run_match(opts: &Options) -> bool {
         let number = partie.games.len() + 1;
         let starter = partie.next_starter();
         outln!("Game {number}: {starter} starts.");
-        let Ok(game) = Game::from_position(Bohnenspiel::default(), partie.next_start()) else {
+        let Ok(game) = Game::from_position(rules, partie.next_start()) else {
             return true;
         };
         let mut table = Table {
             game,
             opts,
-            bots: bots(Bohnenspiel::default(), opts),
+            bots: bots(rules, opts),
             input: &mut input,
+            look: Look::new(opts.kind),
             boards,
             random_plies: if boards { 0 } else { 2 },
             rng: SplitMix64::new(rng.next_u64()),
@@ -442,17 +518,11 @@ fn run_match(opts: &Options) -> bool {
 }
 
 fn main() -> ExitCode {
-    let opts = common::parse_or_exit("play", common::PLAY_USAGE, common::parse_play);
+    let opts = common::parse_or_exit("play", &common::play_usage(), common::parse_play);
     let ok = if opts.partie {
         run_match(&opts)
     } else {
-        match opts.kind {
-            GameKind::Bohnenspiel => run::<Bohnenspiel, 12>(&opts),
-            GameKind::DjenonAboure => run::<DjenonAboure, 12>(&opts),
-            GameKind::Tihbat => run::<Tihbat, 4>(&opts),
-            GameKind::AlManqala => run::<AlManqala, 14>(&opts),
-            _ => run::<mancala_rules::games::Kalah, 12>(&opts),
-        }
+        opts.kind.with_ruleset(Run(&opts))
     };
     if ok {
         ExitCode::SUCCESS

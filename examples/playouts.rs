@@ -49,7 +49,7 @@ fn run<R: Ruleset>(rules: R, count: u64, seed: u64) {
 }
 
 fn main() {
-    let opts = common::parse_or_exit("playouts", common::PLAYOUTS_USAGE, common::parse_playouts);
+    let opts = common::parse_or_exit("playouts", &common::playouts_usage(), common::parse_playouts);
     let (count, seed) = (opts.count, opts.seed);
     opts.rules.with_ruleset(Run { count, seed });
 }

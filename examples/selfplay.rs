@@ -4,8 +4,9 @@
 //! cargo run --release --example selfplay -- [--game] GAME [--games] N [--depth D] [--seed S] [--random-plies K]
 //! ```
 //!
-//! Plays N games of GAME (`bohnenspiel`, `djenon-aboure`, `tihbat`,
-//! `al-manqala`) between two alpha-beta engines searching D plies (default
+//! Plays N games of GAME (any shipped game or variant: `bohnenspiel`, ...,
+//! `oware`, `kalah`, `kalah-6-empty-capture`; `--help` lists them) between
+//! two alpha-beta engines searching D plies (default
 //! 6). Each game opens with a few uniformly random moves (2 to 4, or exactly
 //! K), chosen with a generator seeded by S (default 1), so that the games
 //! differ and the run is reproducible. Al-manqala's players agree to split on
@@ -24,10 +25,9 @@ use std::time::Instant;
 
 use common::SelfplayOptions as Options;
 
-use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{AlphaBeta, Limits};
-use mancala_rules::{AgreementPolicy, EndReason, Game, GameKind, Move, Player, Ruleset};
+use mancala_rules::{AgreementPolicy, EndReason, Game, Move, Player, Ruleset, WithRuleset};
 
 /// Games still going after this many moves are stopped.
 const MAX_MOVES: usize = common::SELFPLAY_MAX_MOVES;
@@ -87,8 +87,18 @@ fn progress(done: usize, total: usize) {
     );
 }
 
-fn run<R: Ruleset + Default>(opts: &Options) -> Vec<Record> {
-    let mut engine = AlphaBeta::new(R::default()).with_table_bits(20);
+/// The games, with the rules `opts.kind` names.
+struct Run<'a>(&'a Options);
+
+impl WithRuleset for Run<'_> {
+    type Output = Vec<Record>;
+    fn run<R: Ruleset>(self, rules: R) -> Vec<Record> {
+        run(rules, self.0)
+    }
+}
+
+fn run<R: Ruleset>(rules: R, opts: &Options) -> Vec<Record> {
+    let mut engine = AlphaBeta::new(rules).with_table_bits(20);
     let mut rng = SplitMix64::new(opts.seed);
     let mut records = Vec::with_capacity(opts.games);
     progress(0, opts.games);
@@ -182,14 +192,8 @@ fn histogram(lengths: &[usize]) {
 }
 
 fn main() {
-    let opts = common::parse_or_exit("selfplay", common::SELFPLAY_USAGE, common::parse_selfplay);
+    let opts = common::parse_or_exit("selfplay", &common::selfplay_usage(), common::parse_selfplay);
     let clock = Instant::now();
-    let records = match opts.kind {
-        GameKind::Bohnenspiel => run::<Bohnenspiel>(&opts),
-        GameKind::DjenonAboure => run::<DjenonAboure>(&opts),
-        GameKind::Tihbat => run::<Tihbat>(&opts),
-        GameKind::AlManqala => run::<AlManqala>(&opts),
-        _ => run::<mancala_rules::games::Kalah>(&opts),
-    };
+    let records = opts.kind.with_ruleset(Run(&opts));
     summarise(&opts, &records, clock.elapsed().as_secs_f64());
 }

@@ -26,7 +26,10 @@
 //! to 16), `--out FILE` / `--in FILE` (save or load a table), `--position POS`
 //! (repeatable), `--stdin` (one position a line), `--threads N` (0, every
 //! core, up to the machine's cores), `--chain` (Tihbat's own-side chain
-//! variant), `--hemprich` (Hemprich's Bohnenspiel). `--help` prints them.
+//! variant: the same as GAME `tihbat-chain`), `--hemprich` (Hemprich's
+//! Bohnenspiel: the same as `bohnenspiel-hemprich`). `--help` prints them.
+//! The other games (Oware, Kalah) have no solver yet: their names exit 2 with
+//! the list of the games solve takes.
 
 #[macro_use]
 mod common;
@@ -137,12 +140,7 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
     Ok(())
 }
 
-fn tihbat(args: &Args) -> Result<(), Box<dyn Error>> {
-    let rules = if args.chain {
-        Tihbat::own_side_chain()
-    } else {
-        Tihbat::default()
-    };
+fn tihbat(rules: Tihbat, args: &Args) -> Result<(), Box<dyn Error>> {
     let max_seeds = args.max_seeds.unwrap_or(match args.seeds {
         Some(k) => 4 * u32::from(k),
         None => 28,
@@ -190,20 +188,23 @@ fn endgame<R: Solvable>(rules: R, args: &Args, default_max: u32) -> Result<(), B
 }
 
 fn main() -> ExitCode {
-    let args = common::parse_or_exit("solve", common::SOLVE_USAGE, common::parse_solve);
+    let args = common::parse_or_exit("solve", &common::solve_usage(), common::parse_solve);
+    // The parser has mapped --chain and --hemprich to the variants' names
+    // and refused the games without a solver.
     let result = match args.game {
-        Some(GameKind::Tihbat) => tihbat(&args),
-        Some(GameKind::Bohnenspiel) => endgame(
-            Bohnenspiel {
-                hemprich: args.hemprich,
-            },
-            &args,
-            12,
-        ),
+        Some(GameKind::Tihbat) => tihbat(Tihbat::default(), &args),
+        Some(GameKind::TihbatChain) => tihbat(Tihbat::own_side_chain(), &args),
+        Some(GameKind::Bohnenspiel) => endgame(Bohnenspiel::default(), &args, 12),
+        Some(GameKind::BohnenspielHemprich) => endgame(Bohnenspiel::hemprich(), &args, 12),
         Some(GameKind::DjenonAboure) => endgame(DjenonAboure, &args, 12),
         Some(GameKind::AlManqala) => endgame(AlManqala, &args, 10),
-        Some(other) => Err(format!("{other} has no solver yet").into()),
-        None => Err("no game".into()),
+        Some(_) | None => {
+            errln!(
+                "solve: no solver for this game; solve takes {}",
+                common::solvable_games(0).replace('\n', " ")
+            );
+            return ExitCode::from(2);
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

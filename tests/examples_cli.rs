@@ -10,13 +10,16 @@ use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use mancala_rules::{perft, GameKind, Ruleset, WithRuleset};
 use proptest::prelude::*;
 use serde_json::Value;
 
 #[path = "../examples/common/mod.rs"]
 mod common;
 
-const EXAMPLES: [&str; 6] = ["perft", "playouts", "selfplay", "play", "solve", "replay"];
+const EXAMPLES: [&str; 7] = [
+    "perft", "playouts", "selfplay", "play", "solve", "replay", "custom",
+];
 
 // ---------------------------------------------------------------------------
 // Running the examples
@@ -180,7 +183,10 @@ fn bad_arguments_exit_2_with_the_usage() {
     refused("play", &["--auto=yes"]);
     refused("solve", &[]);
     refused("solve", &["bohnenspiel", "--seeds", "3"]);
+    refused("solve", &["bohnenspiel", "--chain"]);
+    refused("solve", &["tihbat", "--hemprich"]);
     refused("replay", &["extra"]);
+    refused("custom", &["3", "4"]);
 }
 
 #[test]
@@ -213,6 +219,13 @@ fn out_of_range_numbers_name_the_range() {
             "from 1 to 10000000",
         ),
         ("solve", &["tihbat", "--max-seeds", "30"], "from 1 to 28"),
+        ("solve", &["tihbat-chain", "--max-seeds", "30"], "from 1 to 28"),
+        (
+            "solve",
+            &["bohnenspiel-hemprich", "--max-seeds", "30"],
+            "from 1 to 20",
+        ),
+        ("custom", &["--depth", "0"], "from 1 to 120"),
         ("solve", &["bohnenspiel", "--max-seeds", "30"], "from 1 to 20"),
         ("solve", &["tihbat", "--seeds", "8"], "from 1 to 7"),
         ("solve", &["tihbat", "--threads", "100000"], "from 0 to "),
@@ -244,6 +257,210 @@ fn positional_shorthands_still_work() {
     let output = run("solve", &["tihbat", "--seeds", "1"], b"");
     assert!(output.status.success(), "{output:?}");
     assert!(text(&output.stdout).starts_with("value "), "{output:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Every game in every example
+// ---------------------------------------------------------------------------
+
+/// Runs `name args`, which must succeed without a panic; returns its stdout.
+fn succeeds(name: &str, args: &[&str]) -> String {
+    let output = run(name, args, b"");
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{name} {args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{name} {args:?}: {stderr}");
+    text(&output.stdout)
+}
+
+/// The library's perft counts from the opening, depth 1 to `depth`.
+fn library_perft(kind: GameKind, depth: u32) -> Vec<u64> {
+    struct Counts(u32);
+    impl WithRuleset for Counts {
+        type Output = Vec<u64>;
+        fn run<R: Ruleset>(self, rules: R) -> Vec<u64> {
+            (1..=self.0).map(|d| perft(&rules, &rules.start(), d)).collect()
+        }
+    }
+    kind.with_ruleset(Counts(depth))
+}
+
+/// perft's `depth D nodes N` lines, as numbers.
+fn perft_lines(stdout: &str) -> Vec<u64> {
+    stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("depth "))
+        .filter_map(|rest| rest.split_once(" nodes "))
+        .map(|(_, nodes)| nodes.parse().expect("a count"))
+        .collect()
+}
+
+#[test]
+fn perft_counts_kalah_and_oware_as_the_library_does() {
+    for (kind, name) in [(GameKind::Kalah, "kalah"), (GameKind::Oware, "oware")] {
+        let stdout = succeeds("perft", &["--game", name, "--depth", "3"]);
+        let expected = library_perft(kind, 3);
+        assert_eq!(perft_lines(&stdout), expected, "{name}: {stdout}");
+        assert!(
+            stdout.contains(&format!("perft 3: {} nodes", expected[2])),
+            "{stdout}"
+        );
+    }
+    // By hand: six opening moves; pit 3 ends in the store and South moves
+    // again (5 moves), each of the other five leaves North 6: 35.
+    assert_eq!(library_perft(GameKind::Kalah, 2), [6, 35]);
+}
+
+#[test]
+fn every_example_takes_every_game_name() {
+    for kind in GameKind::ALL {
+        let name = kind.name();
+        let stdout = succeeds("perft", &[name, "2"]);
+        assert_eq!(perft_lines(&stdout), library_perft(kind, 2), "{name}: {stdout}");
+
+        let stdout = succeeds("playouts", &[name, "3"]);
+        assert!(stdout.contains("3 playouts, "), "{name}: {stdout}");
+
+        let stdout = succeeds("selfplay", &[name, "1", "--depth", "1"]);
+        assert!(
+            stdout.starts_with(&format!("1 games of {name}, ")),
+            "{name}: {stdout}"
+        );
+
+        let stdout = succeeds("play", &["--game", name, "--auto", "--depth", "1"]);
+        assert!(
+            stdout.starts_with(&format!("{name}: South Engine")),
+            "{name}: {stdout}"
+        );
+        let last = stdout.lines().last().unwrap_or_default();
+        assert!(last.starts_with("Game over after "), "{name}: {last}");
+    }
+}
+
+#[test]
+fn play_plays_kalah_to_the_end_with_stores_and_extra_turns() {
+    let stdout = succeeds("play", &["--game", "kalah", "--auto", "--depth", "2"]);
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("Game over after "), "{last}");
+    // Kalah keeps its captures in stores, and its opening allows a move
+    // ending in the store, which engines play.
+    assert!(stdout.contains("   store 0"), "{stdout}");
+    assert!(!stdout.contains("captured 0"), "{stdout}");
+    assert!(stdout.contains(", plays again"), "{stdout}");
+    // A game without stores keeps the library's label.
+    let stdout = succeeds("play", &["--game", "oware", "--auto", "--depth", "2"]);
+    assert!(stdout.contains("   captured 0"), "{stdout}");
+    assert!(!stdout.contains("plays again"), "{stdout}");
+}
+
+#[test]
+fn play_draws_a_human_game_of_any_size() {
+    // Kalah, 2x6 with stores: South plays 3 (the last seed in the store) and
+    // moves again.
+    let output = run("play", &["--game", "kalah", "--depth", "1"], b"3\nquit\n");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("1. South plays 3, plays again"), "{stdout}");
+    assert!(stdout.contains("South to move (1 2 4 5 6;"), "{stdout}");
+    // Tihbat, 2x2.
+    let output = run("play", &["--game", "tihbat-chain"], b"help\nquit\n");
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("numbered 1-4"), "{stdout}");
+    assert!(stdout.contains("  North  (4) (3)"), "{stdout}");
+}
+
+#[test]
+fn selfplay_and_playouts_take_kalah_and_oware() {
+    for name in ["kalah", "oware"] {
+        let stdout = succeeds("selfplay", &["--game", name, "--games", "2", "--depth", "2"]);
+        assert!(
+            stdout.starts_with(&format!("2 games of {name}, depth 2")),
+            "{stdout}"
+        );
+        assert!(stdout.contains("results: South "), "{stdout}");
+        let stdout = succeeds("playouts", &["--game", name, "--count", "50"]);
+        assert!(stdout.contains("50 playouts, "), "{stdout}");
+    }
+}
+
+#[test]
+fn replay_serves_kalah_and_oware() {
+    let input = "{\"game\":\"kalah\",\"moves\":[\"3\"]}\n{\"game\":\"oware\",\"moves\":[\"1\"]}\n";
+    let lines = replay(&[], input.as_bytes());
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for (line, game) in lines.iter().zip(["kalah", "oware"]) {
+        assert_eq!(line["game"], game, "{line}");
+        assert_eq!(line["positions"].as_array().map(Vec::len), Some(2), "{line}");
+    }
+}
+
+#[test]
+fn usage_texts_list_every_game() {
+    for name in ["perft", "playouts", "selfplay", "play", "replay"] {
+        let stdout = succeeds(name, &["--help"]);
+        let listed = stdout.replace(['\n', ','], " ");
+        for kind in GameKind::ALL {
+            let word = format!(" {} ", kind.name());
+            assert!(listed.contains(&word), "{name} misses {kind}: {stdout}");
+        }
+    }
+    let stdout = succeeds("solve", &["--help"]);
+    for kind in GameKind::ALL {
+        assert_eq!(
+            stdout.contains(&format!(" {kind},")) || stdout.contains(&format!(" {kind}\n")),
+            common::solvable(kind),
+            "solve and {kind}: {stdout}"
+        );
+    }
+}
+
+#[test]
+fn solve_takes_the_variant_names_and_refuses_games_without_a_solver() {
+    for name in ["kalah", "oware", "kalah-6-empty-capture"] {
+        let stderr = refused("solve", &[name]);
+        assert!(stderr.contains(&format!("{name} has no solver")), "{stderr}");
+        let first = stderr.lines().next().unwrap_or_default();
+        for solvable in [
+            "tihbat",
+            "bohnenspiel",
+            "djenon-aboure",
+            "al-manqala",
+            "tihbat-chain",
+        ] {
+            assert!(first.contains(solvable), "{first}");
+        }
+    }
+    // The old flags are the variants' names.
+    assert_eq!(
+        succeeds("solve", &["tihbat", "--chain", "--seeds", "2"]),
+        succeeds("solve", &["tihbat-chain", "--seeds", "2"])
+    );
+    let question = [
+        "--max-seeds",
+        "4",
+        "--position",
+        "0 0 0 0 0 1 | 1 0 0 0 0 2 30-38 S",
+    ];
+    let alias = succeeds("solve", &[&["bohnenspiel", "--hemprich"][..], &question].concat());
+    let named = succeeds("solve", &[&["bohnenspiel-hemprich"][..], &question].concat());
+    assert_eq!(alias, named);
+    assert!(named.contains("\nbest "), "{named}");
+}
+
+#[test]
+fn custom_plays_its_game_to_the_end() {
+    let stdout = succeeds("custom", &["--depth", "3"]);
+    assert!(
+        stdout.starts_with("clockwise-2x5: alpha-beta depth 3"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("  North (10) (9) (8) (7) (6)"), "{stdout}");
+    assert!(stdout.contains("   store 0"), "{stdout}");
+    assert!(stdout.contains("1. South plays "), "{stdout}");
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("Game over after "), "{last}");
+    assert!(last.ends_with(" wins.") || last.ends_with("a draw."), "{last}");
+    // The positional form.
+    assert_eq!(succeeds("custom", &["3"]), stdout);
 }
 
 // ---------------------------------------------------------------------------
@@ -297,7 +514,9 @@ fn a_closed_pipe_ends_each_example_quietly() {
         &["--game", "tihbat"],
         b"1\n2\n3\n4\n".repeat(100).as_slice(),
     );
+    quiet_on_closed_pipe("play", &["--game", "kalah", "--auto", "--depth", "1"], b"");
     quiet_on_closed_pipe("solve", &["tihbat", "--seeds", "1"], b"");
+    quiet_on_closed_pipe("custom", &["--depth", "2"], b"");
     let requests = "{\"game\":\"tihbat\",\"moves\":[\"1\"]}\n".repeat(20_000);
     quiet_on_closed_pipe("replay", &[], requests.as_bytes());
 }
@@ -483,6 +702,10 @@ fn argument() -> impl Strategy<Value = String> {
             "djenon-aboure",
             "al-manqala",
             "oware",
+            "kalah",
+            "kalah-6-empty-capture",
+            "tihbat-chain",
+            "bohnenspiel-hemprich",
             "human",
             "engine",
         ])
@@ -508,6 +731,7 @@ proptest! {
             common::parse_play(&args).map(|o| o.is_some()),
             common::parse_solve(&args).map(|o| o.is_some()),
             common::parse_replay(&args).map(|o| o.is_some()),
+            common::parse_custom(&args).map(|o| o.is_some()),
         ] {
             match ok {
                 Ok(runs) => prop_assert_eq!(runs, !help),

@@ -291,6 +291,40 @@ fn any_rules(text: &str) -> Result<AnyRules, String> {
     game(text)
 }
 
+/// The names of `kinds`, comma-separated, wrapped to 80 columns with
+/// continuation lines indented by `indent` (the column the list starts at).
+pub fn game_list(kinds: impl IntoIterator<Item = GameKind>, indent: usize) -> String {
+    const WIDTH: usize = 80;
+    let names: Vec<&str> = kinds.into_iter().map(GameKind::name).collect();
+    let mut text = String::new();
+    let mut column = indent;
+    for (i, name) in names.iter().enumerate() {
+        let word = if i + 1 < names.len() {
+            format!("{name},")
+        } else {
+            (*name).to_string()
+        };
+        if i > 0 {
+            if column + 1 + word.len() > WIDTH {
+                text.push('\n');
+                text.push_str(&" ".repeat(indent));
+                column = indent;
+            } else {
+                text.push(' ');
+                column += 1;
+            }
+        }
+        text.push_str(&word);
+        column += word.len();
+    }
+    text
+}
+
+/// Every shipped game and variant, for the usage texts.
+fn all_games(indent: usize) -> String {
+    game_list(GameKind::ALL, indent)
+}
+
 /// Alpha-beta depths: the search's own ceiling.
 pub const DEPTHS: RangeInclusive<u64> = 1..=MAX_DEPTH as u64;
 /// Seeds: any 64-bit number.
@@ -306,13 +340,18 @@ pub fn threads_range() -> RangeInclusive<u64> {
 // perft
 // ---------------------------------------------------------------------------
 
-pub const PERFT_USAGE: &str = "\
+pub fn perft_usage() -> String {
+    format!(
+        "\
 usage: perft [--game] GAME [--depth] DEPTH
 
 Counts the move paths from the opening, depth 1 to DEPTH.
-  --game GAME     bohnenspiel, djenon-aboure, tihbat, al-manqala or oware
+  --game GAME     {}
   --depth DEPTH   1 to 64
-  -h, --help      this text";
+  -h, --help      this text",
+        all_games(18)
+    )
+}
 
 /// Perft depths: beyond the reach of any machine long before the limit.
 pub const PERFT_DEPTHS: RangeInclusive<u64> = 1..=64;
@@ -344,14 +383,19 @@ pub fn parse_perft(args: &[String]) -> Result<Option<PerftOptions>, String> {
 // playouts
 // ---------------------------------------------------------------------------
 
-pub const PLAYOUTS_USAGE: &str = "\
+pub fn playouts_usage() -> String {
+    format!(
+        "\
 usage: playouts [--game] GAME [--count] N [[--seed] SEED]
 
 Plays N random games from the opening on one thread.
-  --game GAME   bohnenspiel, djenon-aboure, tihbat, al-manqala or oware
+  --game GAME   {}
   --count N     1 to 1000000000000
   --seed SEED   0 to 18446744073709551615 (default 1)
-  -h, --help    this text";
+  -h, --help    this text",
+        all_games(16)
+    )
+}
 
 pub const PLAYOUT_COUNTS: RangeInclusive<u64> = 1..=1_000_000_000_000;
 
@@ -384,16 +428,21 @@ pub fn parse_playouts(args: &[String]) -> Result<Option<PlayoutsOptions>, String
 // selfplay
 // ---------------------------------------------------------------------------
 
-pub const SELFPLAY_USAGE: &str = "\
+pub fn selfplay_usage() -> String {
+    format!(
+        "\
 usage: selfplay [--game] GAME [--games] N [--depth D] [--seed S] [--random-plies K]
 
 Plays N engine-against-engine games and prints statistics.
-  --game GAME         bohnenspiel, djenon-aboure, tihbat or al-manqala
+  --game GAME         {}
   --games N           1 to 1000000
   --depth D           alpha-beta depth, 1 to 120 (default 6)
   --seed S            0 to 18446744073709551615 (default 1)
   --random-plies K    random opening moves, 0 to 1000 (default: 2 to 4)
-  -h, --help          this text";
+  -h, --help          this text",
+        all_games(22)
+    )
+}
 
 pub const SELFPLAY_GAMES: RangeInclusive<u64> = 1..=1_000_000;
 /// Games still going after this many moves are stopped.
@@ -435,21 +484,28 @@ pub fn parse_selfplay(args: &[String]) -> Result<Option<SelfplayOptions>, String
 // play
 // ---------------------------------------------------------------------------
 
-pub const PLAY_USAGE: &str = "\
+pub fn play_usage() -> String {
+    format!(
+        "\
 usage: play [--game NAME] [--south human|engine] [--north human|engine]
             [--depth N | --time MS] [--mcts [--iterations N] [--seed S]] [--auto] [--match]
 
 Plays a game in the terminal.
-  --game NAME        bohnenspiel (default), djenon-aboure, tihbat, al-manqala
+  --game NAME        the game (default bohnenspiel), one of:
+                     {}
   --south, --north   human or engine (default: you play South)
   --auto             engine against engine
-  --depth N          alpha-beta depth, 1 to 120
+  --depth N          alpha-beta depth, 1 to 120 (default: by game, 10 to 40)
   --time MS          thinking time a move, 1 to 3600000 ms
   --mcts             Monte-Carlo tree search instead of alpha-beta
   --iterations N     MCTS playouts a move, 1 to 10000000 (default 20000)
   --seed S           0 to 18446744073709551615 (default 1)
-  --match            a Bohnenspiel Partie to 100 points
-  -h, --help         this text";
+  --match            a Bohnenspiel Partie to 100 points (bohnenspiel and
+                     bohnenspiel-hemprich)
+  -h, --help         this text",
+        all_games(21)
+    )
+}
 
 pub const PLAY_TIMES_MS: RangeInclusive<u64> = 1..=3_600_000;
 pub const MCTS_ITERATIONS: RangeInclusive<u64> = 1..=10_000_000;
@@ -507,7 +563,8 @@ pub fn parse_play(args: &[String]) -> Result<Option<PlayOptions>, String> {
     if opts.auto {
         opts.sides = [Side::Engine, Side::Engine];
     }
-    if opts.partie && opts.kind != GameKind::Bohnenspiel {
+    let bohnenspiel = matches!(opts.kind, GameKind::Bohnenspiel | GameKind::BohnenspielHemprich);
+    if opts.partie && !bohnenspiel {
         return Err("--match is Bohnenspiel's Partie: use it with --game bohnenspiel".into());
     }
     Ok(Some(opts))
@@ -517,12 +574,14 @@ pub fn parse_play(args: &[String]) -> Result<Option<PlayOptions>, String> {
 // solve
 // ---------------------------------------------------------------------------
 
-pub const SOLVE_USAGE: &str = "\
+pub fn solve_usage() -> String {
+    format!(
+        "\
 usage: solve [--game] GAME [--seeds K | --max-seeds K] [--out FILE | --in FILE]
              [--position POS]... [--stdin] [--threads N] [--chain] [--hemprich]
 
 Solves Tihbat, builds endgame tables, answers positions.
-  --game GAME       tihbat, bohnenspiel, djenon-aboure or al-manqala
+  --game GAME       {}
   --seeds K         Tihbat: the start with K counters a pit, 1 to 7
   --max-seeds K     the table's largest board: tihbat 1 to 28,
                     bohnenspiel and djenon-aboure 1 to 20, al-manqala 1 to 16
@@ -532,17 +591,40 @@ Solves Tihbat, builds endgame tables, answers positions.
   --position POS    a position to answer, in standard notation (repeatable)
   --stdin           answer positions from standard input, one a line
   --threads N       0 (every core, the default) up to this machine's cores
-  --chain           Tihbat's own-side chain variant
-  --hemprich        Hemprich's Bohnenspiel
-  -h, --help        this text";
+  --chain           tihbat: Tihbat's own-side chain variant (tihbat-chain)
+  --hemprich        bohnenspiel: Hemprich's Bohnenspiel (bohnenspiel-hemprich)
+  -h, --help        this text",
+        solvable_games(20)
+    )
+}
+
+/// The games `solve` builds tables for (those implementing
+/// `mancala_rules::solve::Solvable`).
+pub fn solvable(kind: GameKind) -> bool {
+    matches!(
+        kind,
+        GameKind::Tihbat
+            | GameKind::TihbatChain
+            | GameKind::Bohnenspiel
+            | GameKind::BohnenspielHemprich
+            | GameKind::DjenonAboure
+            | GameKind::AlManqala
+    )
+}
+
+/// The names of the games `solve` takes, in `GameKind::ALL`'s order.
+pub fn solvable_games(indent: usize) -> String {
+    game_list(GameKind::ALL.into_iter().filter(|&kind| solvable(kind)), indent)
+}
 
 /// The largest table `--max-seeds` may ask for: every board of the game for
 /// Tihbat; for the others at most about 450 million positions (Bohnenspiel
 /// at 20 builds in 3.6 GB), past which no small machine has the memory.
 pub fn max_seeds_range(kind: GameKind) -> RangeInclusive<u64> {
     match kind {
-        GameKind::Tihbat => 1..=28,
-        GameKind::Bohnenspiel | GameKind::DjenonAboure => 1..=20,
+        GameKind::Tihbat | GameKind::TihbatChain => 1..=28,
+        GameKind::Bohnenspiel | GameKind::BohnenspielHemprich | GameKind::DjenonAboure => 1..=20,
+        // Al-manqala; the games without a solver are refused before.
         _ => 1..=16,
     }
 }
@@ -570,9 +652,29 @@ pub fn parse_solve(args: &[String]) -> Result<Option<SolveOptions>, String> {
     let Some(m) = spec.scan(args)? else {
         return Ok(None);
     };
-    let kind = game(m.required("game")?)?;
+    let mut kind = game(m.required("game")?)?;
+    // --chain and --hemprich: the variants' names before they had names.
+    let (chain, hemprich) = (m.switch("chain"), m.switch("hemprich"));
+    if chain {
+        kind = match kind {
+            GameKind::Tihbat | GameKind::TihbatChain => GameKind::TihbatChain,
+            _ => return Err("--chain is Tihbat's variant: use it with tihbat".into()),
+        };
+    }
+    if hemprich {
+        kind = match kind {
+            GameKind::Bohnenspiel | GameKind::BohnenspielHemprich => GameKind::BohnenspielHemprich,
+            _ => return Err("--hemprich is Bohnenspiel's variant: use it with bohnenspiel".into()),
+        };
+    }
+    if !solvable(kind) {
+        return Err(format!(
+            "{kind} has no solver; solve takes {}",
+            solvable_games(0).replace('\n', " ")
+        ));
+    }
     let seeds = m.number("seeds", 1..=7)?;
-    if seeds.is_some() && kind != GameKind::Tihbat {
+    if seeds.is_some() && !matches!(kind, GameKind::Tihbat | GameKind::TihbatChain) {
         return Err("--seeds is for tihbat".into());
     }
     Ok(Some(SolveOptions {
@@ -584,8 +686,8 @@ pub fn parse_solve(args: &[String]) -> Result<Option<SolveOptions>, String> {
         positions: m.values("position"),
         stdin: m.switch("stdin"),
         threads: count(m.number("threads", threads_range())?.unwrap_or(0)),
-        chain: m.switch("chain"),
-        hemprich: m.switch("hemprich"),
+        chain: kind == GameKind::TihbatChain,
+        hemprich: kind == GameKind::BohnenspielHemprich,
     }))
 }
 
@@ -593,14 +695,21 @@ pub fn parse_solve(args: &[String]) -> Result<Option<SolveOptions>, String> {
 // replay
 // ---------------------------------------------------------------------------
 
-pub const REPLAY_USAGE: &str = "\
+pub fn replay_usage() -> String {
+    format!(
+        "\
 usage: replay [--max-line BYTES]
 
 Answers replay requests (JSON Lines, see the mancala_rules::protocol docs)
-from standard input on standard output, one line each.
+from standard input on standard output, one line each. A request's \"game\"
+is one of:
+  {}
   --max-line BYTES   the longest request line, 1 to 1073741824
                      (default 16777216); longer lines get an error line
-  -h, --help         this text";
+  -h, --help         this text",
+        all_games(2)
+    )
+}
 
 pub const MAX_LINE_RANGE: RangeInclusive<u64> = 1..=1 << 30;
 
@@ -620,5 +729,36 @@ pub fn parse_replay(args: &[String]) -> Result<Option<ReplayOptions>, String> {
     };
     Ok(Some(ReplayOptions {
         max_line: count(m.number("max-line", MAX_LINE_RANGE)?.unwrap_or(16 << 20)),
+    }))
+}
+
+// ---------------------------------------------------------------------------
+// custom
+// ---------------------------------------------------------------------------
+
+pub const CUSTOM_USAGE: &str = "\
+usage: custom [[--depth] D]
+
+Plays out a game the crate does not ship, declared in examples/custom.rs,
+between two alpha-beta engines, the board drawn after each move.
+  --depth D    alpha-beta depth, 1 to 120 (default 10)
+  -h, --help   this text";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CustomOptions {
+    pub depth: u32,
+}
+
+pub fn parse_custom(args: &[String]) -> Result<Option<CustomOptions>, String> {
+    let spec = Spec {
+        valued: &["depth"],
+        switches: &[],
+        positional: &["depth"],
+    };
+    let Some(m) = spec.scan(args)? else {
+        return Ok(None);
+    };
+    Ok(Some(CustomOptions {
+        depth: small(m.number("depth", DEPTHS)?.unwrap_or(10)),
     }))
 }
