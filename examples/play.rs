@@ -40,12 +40,12 @@ use std::io::BufRead;
 use std::process::ExitCode;
 
 use common::{PlayOptions as Options, Side};
-use mancala_rules::games::{Bohnenspiel, Partie};
+use mancala_rules::games::{Bohnenspiel, BohnenspielPosition, Partie};
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{AlphaBeta, Limits, Mcts, MctsLimits};
 use mancala_rules::{
-    AgreementPolicy, AnyGame, Board, Declared, EndReason, Game, GameKind, Move, MoveReport, Outcome, Player,
-    Repetition, Ruleset, WithRuleset,
+    AgreementPolicy, Board, EndReason, Game, GameKind, Move, MoveReport, Outcome, Player, Repetition,
+    Ruleset, WithRuleset,
 };
 
 /// The longest command line read at a prompt (the rest of a longer one is
@@ -111,20 +111,9 @@ impl Look {
     }
 }
 
-/// Whether the game declares stores (`Rules::stores`). Neither `GameKind`
-/// nor `Ruleset` tells, so each game type's declaration is asked.
+/// Whether the game declares stores (`Rules::stores`).
 fn has_stores(kind: GameKind) -> bool {
-    fn declared<D: Declared>(game: &Game<D>) -> bool {
-        game.rules().rules().stores
-    }
-    match kind.new_game() {
-        AnyGame::Bohnenspiel(game) => declared(&game),
-        AnyGame::DjenonAboure(game) => declared(&game),
-        AnyGame::Tihbat(game) => declared(&game),
-        AnyGame::AlManqala(game) => declared(&game),
-        AnyGame::Oware(game) => declared(&game),
-        AnyGame::Kalah(game) => declared(&game),
-    }
+    kind.rules().stores
 }
 
 /// An engine of either kind, with its limits.
@@ -464,16 +453,20 @@ fn run<R: Ruleset>(rules: R, opts: &Options) -> bool {
 /// game forever. With a human the boards are drawn.
 /// `false` when the input failed.
 fn run_match(opts: &Options) -> bool {
+    if opts.kind == GameKind::BohnenspielHemprich {
+        run_match_with(Bohnenspiel::hemprich(), opts)
+    } else {
+        run_match_with(Bohnenspiel, opts)
+    }
+}
+
+/// A Partie under either reading of Bohnenspiel.
+fn run_match_with<R: Ruleset<Position = BohnenspielPosition>>(rules: R, opts: &Options) -> bool {
     const MAX_GAMES: usize = 50;
     let mut partie = Partie::new();
     let mut input = Input::new(std::io::stdin().lock());
     let boards = opts.sides.contains(&Side::Human);
     let mut rng = SplitMix64::new(opts.seed);
-    let rules = if opts.kind == GameKind::BohnenspielHemprich {
-        Bohnenspiel::hemprich()
-    } else {
-        Bohnenspiel::default()
-    };
     while partie.winner().is_none() {
         if partie.games.len() >= MAX_GAMES {
             outln!("No winner after {MAX_GAMES} games: the match is abandoned.");

@@ -43,7 +43,7 @@ use std::time::Instant;
 use common::SolveOptions as Args;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
-use mancala_rules::{Board, GameKind, Ruleset};
+use mancala_rules::{Board, GameKind, Position, Ruleset};
 
 /// The longest position line read from `--stdin` (longer ones are cut).
 const MAX_QUESTION: usize = 4096;
@@ -140,7 +140,7 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
     Ok(())
 }
 
-fn tihbat(rules: Tihbat, args: &Args) -> Result<(), Box<dyn Error>> {
+fn tihbat<R: Solvable<Position = Position<4>>>(rules: R, args: &Args) -> Result<(), Box<dyn Error>> {
     let max_seeds = args.max_seeds.unwrap_or(match args.seeds {
         Some(k) => 4 * u32::from(k),
         None => 28,
@@ -152,7 +152,7 @@ fn tihbat(rules: Tihbat, args: &Args) -> Result<(), Box<dyn Error>> {
         None => Vec::new(),
     };
     if let (Some(k), [_]) = (args.seeds, starts.as_slice()) {
-        let start = <Tihbat as Ruleset>::Position::filled(k);
+        let start = Position::<4>::filled(k);
         let (value, best) = table
             .value(&start)
             .zip(table.best_moves(&start))
@@ -192,9 +192,9 @@ fn main() -> ExitCode {
     // The parser has mapped --chain and --hemprich to the variants' names
     // and refused the games without a solver.
     let result = match args.game {
-        Some(GameKind::Tihbat) => tihbat(Tihbat::default(), &args),
+        Some(GameKind::Tihbat) => tihbat(Tihbat, &args),
         Some(GameKind::TihbatChain) => tihbat(Tihbat::own_side_chain(), &args),
-        Some(GameKind::Bohnenspiel) => endgame(Bohnenspiel::default(), &args, 12),
+        Some(GameKind::Bohnenspiel) => endgame(Bohnenspiel, &args, 12),
         Some(GameKind::BohnenspielHemprich) => endgame(Bohnenspiel::hemprich(), &args, 12),
         Some(GameKind::DjenonAboure) => endgame(DjenonAboure, &args, 12),
         Some(GameKind::AlManqala) => endgame(AlManqala, &args, 10),

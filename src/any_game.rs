@@ -6,7 +6,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, IllegalMove, ParseError, PositionError};
-use crate::games::{AlManqala, Bohnenspiel, DjenonAboure, Hemprich, Kalah, Oware, Tihbat, TihbatChain};
+use crate::games::{
+    AlManqala, Bohnenspiel, DjenonAboure, Hemprich, Kalah, KalahVariant, Oware, Tihbat, TihbatChain,
+};
 use crate::moves::{Move, MoveSet};
 use crate::position::{Board, Player};
 use crate::ruleset::{MoveReport, Outcome, Ruleset, Status};
@@ -169,16 +171,16 @@ shipped! {
         "Tihbat's own-side chain reading ([`Tihbat::own_side_chain`]).";
     Oware: Oware = Oware, "oware", "[`Oware`], as OpenSpiel plays it.";
     Kalah: Kalah = Kalah, "kalah", "[`Kalah`], as OpenSpiel plays it: 4 seeds a pit.";
-    Kalah3: Kalah<3> = Kalah::<3>::new(), "kalah-3", "Kalah with 3 seeds a pit.";
-    Kalah5: Kalah<5> = Kalah::<5>::new(), "kalah-5", "Kalah with 5 seeds a pit.";
-    Kalah6: Kalah<6> = Kalah::<6>::new(), "kalah-6", "Kalah with 6 seeds a pit.";
-    KalahEmptyCapture: Kalah<4, true> = Kalah::<4>::new().empty_capture(), "kalah-empty-capture",
+    Kalah3: KalahVariant<3, false> = KalahVariant::<3, false>, "kalah-3", "Kalah with 3 seeds a pit.";
+    Kalah5: KalahVariant<5, false> = KalahVariant::<5, false>, "kalah-5", "Kalah with 5 seeds a pit.";
+    Kalah6: KalahVariant<6, false> = KalahVariant::<6, false>, "kalah-6", "Kalah with 6 seeds a pit.";
+    KalahEmptyCapture: KalahVariant<4, true> = Kalah.empty_capture(), "kalah-empty-capture",
         "Kalah with the \"empty capture\" reading ([`Kalah::empty_capture`]).";
-    Kalah3EmptyCapture: Kalah<3, true> = Kalah::<3>::new().empty_capture(), "kalah-3-empty-capture",
+    Kalah3EmptyCapture: KalahVariant<3, true> = KalahVariant::<3, true>, "kalah-3-empty-capture",
         "Kalah, 3 seeds a pit, \"empty capture\".";
-    Kalah5EmptyCapture: Kalah<5, true> = Kalah::<5>::new().empty_capture(), "kalah-5-empty-capture",
+    Kalah5EmptyCapture: KalahVariant<5, true> = KalahVariant::<5, true>, "kalah-5-empty-capture",
         "Kalah, 5 seeds a pit, \"empty capture\".";
-    Kalah6EmptyCapture: Kalah<6, true> = Kalah::<6>::new().empty_capture(), "kalah-6-empty-capture",
+    Kalah6EmptyCapture: KalahVariant<6, true> = KalahVariant::<6, true>, "kalah-6-empty-capture",
         "Kalah, 6 seeds a pit, \"empty capture\".";
 }
 

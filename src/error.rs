@@ -171,7 +171,7 @@ pub enum AgreementError {
 /// use mancala_rules::search::AlphaBeta;
 /// use mancala_rules::CapacityError;
 ///
-/// let err = AlphaBeta::new(Tihbat::default()).try_with_table_bits(40).unwrap_err();
+/// let err = AlphaBeta::new(Tihbat).try_with_table_bits(40).unwrap_err();
 /// assert!(matches!(err, CapacityError::TooLarge { asked: 40, .. }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -27,7 +27,7 @@ use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
 ///
 /// // South's single counter goes back into its pit; so does North's: the
 /// // starting position is back, and the game ends with the board split.
-/// let mut game = Game::from_position(Tihbat::default(), "1 0 | 1 0 13-13 S".parse()?)?;
+/// let mut game = Game::from_position(Tihbat, "1 0 | 1 0 13-13 S".parse()?)?;
 /// game.play(Move::Pit(1))?;
 /// game.play(Move::Pit(3))?;
 /// let outcome = game.outcome().unwrap();
@@ -244,13 +244,13 @@ impl<R: Ruleset> Game<R> {
     /// use mancala_rules::games::{Bohnenspiel, Tihbat};
     /// use mancala_rules::{Error, Game, Move, RecordError};
     ///
-    /// let mut game = Game::new(Tihbat::default());
+    /// let mut game = Game::new(Tihbat);
     /// game.play(Move::Pit(1))?;
     /// let mut record = game.record();
-    /// assert_eq!(Game::from_record(Tihbat::default(), &record)?, game);
+    /// assert_eq!(Game::from_record(Tihbat, &record)?, game);
     ///
     /// record.game = "bohnenspiel".into();
-    /// let err = Game::from_record(Tihbat::default(), &record).unwrap_err();
+    /// let err = Game::from_record(Tihbat, &record).unwrap_err();
     /// assert!(matches!(err, Error::Record(RecordError::WrongGame { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

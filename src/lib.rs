@@ -21,7 +21,7 @@
 //! use mancala_rules::games::Bohnenspiel;
 //! use mancala_rules::{Game, Move, Player};
 //!
-//! let mut game = Game::new(Bohnenspiel::default());
+//! let mut game = Game::new(Bohnenspiel);
 //! let report = game.play(Move::Pit(3))?;
 //! assert_eq!(report.last_pit, Some(9));
 //! assert_eq!(game.position().to_string(), "6 6 0 7 7 7 | 7 7 7 6 6 6 0-0 N");

@@ -242,7 +242,7 @@ impl fmt::Display for PitSet {
 /// ```
 /// use mancala_rules::{games::Bohnenspiel, Move, Ruleset};
 ///
-/// let moves = Bohnenspiel::default().legal_moves(&"0 3 0 0 0 5 | 6 6 6 6 6 6 0-28 S".parse()?);
+/// let moves = Bohnenspiel.legal_moves(&"0 3 0 0 0 5 | 6 6 6 6 6 6 0-28 S".parse()?);
 /// assert_eq!(moves.into_iter().collect::<Vec<_>>(), [Move::Pit(2), Move::Pit(6)]);
 /// assert_eq!(moves.to_string(), "2 6");
 /// # Ok::<(), mancala_rules::ParseError>(())

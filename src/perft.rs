@@ -24,7 +24,7 @@ const STACK_PATH: usize = 128;
 /// use mancala_rules::games::Bohnenspiel;
 /// use mancala_rules::{perft, Ruleset};
 ///
-/// let rules = Bohnenspiel::default();
+/// let rules = Bohnenspiel;
 /// assert_eq!(perft(&rules, &rules.start(), 1), 6);
 /// assert_eq!(perft(&rules, &rules.start(), 2), 36);
 /// ```

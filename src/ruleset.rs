@@ -28,7 +28,7 @@ use crate::rng::SplitMix64;
 /// use mancala_rules::games::Bohnenspiel;
 /// use mancala_rules::{Move, Ruleset, Status};
 ///
-/// let rules = Bohnenspiel::default();
+/// let rules = Bohnenspiel;
 /// let start = rules.start();
 /// assert_eq!(rules.legal_moves(&start).len(), 6);
 /// let (after, report) = rules.play(&start, Move::Pit(3))?;

@@ -304,7 +304,7 @@ proptest! {
         moves in vec(any_move(), 0..8),
         min in any::<u8>(),
     ) {
-        every_method(Bohnenspiel::default(), pos, &moves)?;
+        every_method(Bohnenspiel, pos, &moves)?;
         every_method(Bohnenspiel::hemprich(), pos, &moves)?;
         every_method(DjenonAboure, pos, &moves)?;
         every_method(Oware, pos, &moves)?;
@@ -317,7 +317,7 @@ proptest! {
         moves in vec(any_move(), 0..8),
         min in any::<u8>(),
     ) {
-        every_method(Tihbat::default(), pos, &moves)?;
+        every_method(Tihbat, pos, &moves)?;
         every_method(Tihbat::own_side_chain(), pos, &moves)?;
         position_methods(pos, min)?;
     }
@@ -675,10 +675,10 @@ proptest! {
         ops in vec(op(), 0..80),
     ) {
         let t = Position::<4>::from_parts(&tihbat.0, tihbat.1, tihbat.2).unwrap();
-        run_game(Game::from_position(Tihbat::default(), t).unwrap(), &ops)?;
+        run_game(Game::from_position(Tihbat, t).unwrap(), &ops)?;
         run_game(Game::from_position(Tihbat::own_side_chain(), t).unwrap(), &ops)?;
         let b = Position::<12>::from_parts(&bohnenspiel.0, bohnenspiel.1, bohnenspiel.2).unwrap();
-        run_game(Game::from_position(Bohnenspiel::default(), b).unwrap(), &ops)?;
+        run_game(Game::from_position(Bohnenspiel, b).unwrap(), &ops)?;
         run_game(Game::from_position(Bohnenspiel::hemprich(), b).unwrap(), &ops)?;
         let d = Position::<12>::from_parts(&djenon.0, djenon.1, djenon.2).unwrap();
         run_game(Game::from_position(DjenonAboure, d).unwrap(), &ops)?;
@@ -783,12 +783,12 @@ fn collect_pointers(value: &Value, here: String, out: &mut Vec<String>) {
 
 fn from_any_json(text: &str) -> Result<(), TestCaseError> {
     if let Ok(pos) = serde_json::from_str::<Position<12>>(text) {
-        every_method(Bohnenspiel::default(), pos, &[Move::Pit(1), Move::Pass])?;
+        every_method(Bohnenspiel, pos, &[Move::Pit(1), Move::Pass])?;
         every_method(DjenonAboure, pos, &[Move::Pit(1), Move::Pass])?;
     }
     let _ = serde_json::from_str::<Move>(text);
     if let Ok(record) = serde_json::from_str::<GameRecord<Position<4>>>(text) {
-        let _ = Game::from_record(Tihbat::default(), &record);
+        let _ = Game::from_record(Tihbat, &record);
         let _ = Game::from_record(Tihbat::own_side_chain(), &record);
     }
     Ok(())
@@ -811,12 +811,12 @@ proptest! {
 fn near_valid_json_templates_parse() {
     let pos: Position<12> =
         serde_json::from_str(r#"{"pits":[6,6,6,6,6,6,6,6,6,6,6,6],"scores":[0,0],"to_move":0}"#).unwrap();
-    assert_eq!(pos, Bohnenspiel::default().start());
+    assert_eq!(pos, Bohnenspiel.start());
     let record: GameRecord<Position<4>> = serde_json::from_str(
         r#"{"game":"tihbat","start":{"pits":[1,0,1,0],"scores":[13,13],"to_move":1},"moves":[]}"#,
     )
     .unwrap();
-    assert!(Game::from_record(Tihbat::default(), &record).is_ok());
+    assert!(Game::from_record(Tihbat, &record).is_ok());
 }
 
 /// Exact endless-relay detection has no lap limit, so a relay set that makes

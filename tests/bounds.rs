@@ -81,14 +81,14 @@ fn peak_bytes_in<T>(work: impl FnOnce() -> T) -> (T, usize) {
 #[test]
 fn mcts_nodes_are_small_and_the_default_budget_fits_a_small_machine() {
     assert_eq!(MCTS_NODE_BYTES, 16);
-    let mcts = Mcts::new(Bohnenspiel::default());
+    let mcts = Mcts::new(Bohnenspiel);
     assert_eq!(mcts.max_memory(), MCTS_DEFAULT_MEMORY as u64);
     assert_eq!(mcts.max_nodes(), MCTS_DEFAULT_MEMORY / MCTS_NODE_BYTES);
 }
 
 #[test]
 fn mcts_stays_within_a_small_node_budget_and_memory_bound() {
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     let mut mcts = Mcts::new(rules).with_seed(5).with_max_nodes(300);
     let (result, peak) = peak_bytes_in(|| mcts.search(&rules.start(), &[], MctsLimits::iterations(5000)));
     assert_eq!(result.iterations, 5000);
@@ -104,7 +104,7 @@ fn mcts_with_a_full_tree_plays_out_from_its_leaves_instead_of_spinning() {
     // The smallest budget: the root and its children. Every later leaf
     // cannot be expanded; the search used to loop on such a node, growing
     // its line until the allocation aborted.
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     let mut mcts = Mcts::new(rules).with_seed(2).with_max_nodes(1);
     let (result, peak) = peak_bytes_in(|| mcts.search(&rules.start(), &[], MctsLimits::iterations(3000)));
     assert_eq!(result.iterations, 3000);
@@ -118,14 +118,13 @@ fn mcts_ends_early_once_the_root_is_proven() {
     // Four counters left in Tihbat: the whole tree is small, and every line
     // ends (repetition ends any cycle). A huge iteration limit must not be
     // spent.
-    let game =
-        Game::from_position(Tihbat::default(), "2 0 | 1 1 10-14 S".parse().expect("valid")).expect("valid");
-    let result = Mcts::new(Tihbat::default()).search_game(&game, MctsLimits::iterations(u64::MAX));
+    let game = Game::from_position(Tihbat, "2 0 | 1 1 10-14 S".parse().expect("valid")).expect("valid");
+    let result = Mcts::new(Tihbat).search_game(&game, MctsLimits::iterations(u64::MAX));
     assert!(result.proven);
     assert!(result.iterations < 100_000, "{} iterations", result.iterations);
     assert!(result.best.is_some());
     // The proven result agrees with an exact alpha-beta search.
-    let exact = AlphaBeta::new(Tihbat::default()).search_game(&game, Limits::depth(60));
+    let exact = AlphaBeta::new(Tihbat).search_game(&game, Limits::depth(60));
     assert!(exact.resolved);
     let expected = match proven_margin(exact.score).unwrap_or(0).signum() {
         1 => 1.0,
@@ -137,13 +136,11 @@ fn mcts_ends_early_once_the_root_is_proven() {
 
 #[test]
 fn mcts_budgets_beyond_the_limit_are_typed_errors() {
-    let err = Mcts::new(Tihbat::default())
+    let err = Mcts::new(Tihbat)
         .try_with_max_nodes(MCTS_MAX_NODES + 1)
         .unwrap_err();
     assert!(matches!(err, CapacityError::TooLarge { .. }));
-    let mcts = Mcts::new(Tihbat::default())
-        .try_with_max_nodes(100)
-        .expect("small");
+    let mcts = Mcts::new(Tihbat).try_with_max_nodes(100).expect("small");
     assert_eq!(mcts.max_nodes(), 100);
 }
 
@@ -151,9 +148,7 @@ fn mcts_budgets_beyond_the_limit_are_typed_errors() {
 
 #[test]
 fn table_bits_30_is_a_typed_error_not_an_abort() {
-    let err = AlphaBeta::new(Bohnenspiel::default())
-        .try_with_table_bits(30)
-        .unwrap_err();
+    let err = AlphaBeta::new(Bohnenspiel).try_with_table_bits(30).unwrap_err();
     assert_eq!(
         err,
         CapacityError::TooLarge {
@@ -162,12 +157,8 @@ fn table_bits_30_is_a_typed_error_not_an_abort() {
             max: u64::from(MAX_TABLE_BITS),
         }
     );
-    assert!(AlphaBeta::new(Bohnenspiel::default())
-        .try_with_table_bits(u32::MAX)
-        .is_err());
-    assert!(AlphaBeta::new(Bohnenspiel::default())
-        .try_with_table_bits(10)
-        .is_ok());
+    assert!(AlphaBeta::new(Bohnenspiel).try_with_table_bits(u32::MAX).is_err());
+    assert!(AlphaBeta::new(Bohnenspiel).try_with_table_bits(10).is_ok());
 }
 
 // ----------------------------------------------------------------- solver
@@ -193,7 +184,7 @@ fn board_index_with_huge_max_seeds_is_an_error_not_an_overflow() {
 #[test]
 fn table_build_with_too_many_seeds_reports_the_real_count() {
     // `solve bohnenspiel --max-seeds 30` said 18446744073709551615 positions.
-    let err = Table::build(Bohnenspiel::default(), 30).unwrap_err();
+    let err = Table::build(Bohnenspiel, 30).unwrap_err();
     // 29 seeds on 12 pits: 2 * C(40, 11) positions, over 2^32.
     assert!(
         matches!(
@@ -231,8 +222,7 @@ fn a_hostile_table_header_allocates_nothing_it_was_not_given() {
     assert!(peak < 1 << 20, "peak {peak} bytes");
     // Levels that fit (a table of about 5.6 GB), but no data: memory follows
     // the bytes that arrive, so the cut is found at once.
-    let (result, peak) =
-        peak_bytes_in(|| Table::read_from(Bohnenspiel::default(), &header("bohnenspiel", 12, 28)[..]));
+    let (result, peak) = peak_bytes_in(|| Table::read_from(Bohnenspiel, &header("bohnenspiel", 12, 28)[..]));
     assert!(matches!(result, Err(SolveError::Io(_))), "{result:?}");
     assert!(peak < 1 << 20, "peak {peak} bytes");
 }
@@ -267,7 +257,7 @@ fn playouts_that_never_agree_on_al_manqala_end() {
 #[test]
 fn a_playout_that_ends_on_its_last_allowed_ply_is_finished() {
     // Whatever the cap, a game the cap stops is unfinished only if it goes on.
-    let rules = Tihbat::default();
+    let rules = Tihbat;
     let mut rng = SplitMix64::new(4);
     for cap in 1..40 {
         let mut playouts = Playouts::new(rules, AgreementPolicy::default()).with_max_plies(cap);
@@ -285,7 +275,7 @@ fn a_playout_that_ends_on_its_last_allowed_ply_is_finished() {
 fn perft_at_a_huge_depth_on_a_finished_game_returns_at_once() {
     // Tihbat keeps the path (repetition); it was allocated for the whole
     // depth up front: 2^32 positions.
-    let rules = Tihbat::default();
+    let rules = Tihbat;
     let over: Position<4> = "0 0 | 0 0 14-14 S".parse().expect("valid");
     let (count, peak) = peak_bytes_in(|| perft(&rules, &over, u32::MAX));
     assert_eq!(count, 0);
@@ -301,8 +291,7 @@ fn perft_at_a_huge_depth_on_a_finished_game_returns_at_once() {
 // ---------------------------------------------------------------- records
 
 fn finished_tihbat() -> Game<Tihbat> {
-    let mut game =
-        Game::from_position(Tihbat::default(), "1 0 | 1 0 13-13 S".parse().expect("valid")).expect("valid");
+    let mut game = Game::from_position(Tihbat, "1 0 | 1 0 13-13 S".parse().expect("valid")).expect("valid");
     game.play_all([Move::Pit(1), Move::Pit(3)]).expect("legal");
     assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Repetition));
     game
@@ -312,7 +301,7 @@ fn finished_tihbat() -> Game<Tihbat> {
 fn from_record_refuses_a_record_of_another_game() {
     let mut record = finished_tihbat().record();
     record.game = "bohnenspiel".to_string();
-    let err = Game::from_record(Tihbat::default(), &record).unwrap_err();
+    let err = Game::from_record(Tihbat, &record).unwrap_err();
     assert_eq!(
         err,
         Error::Record(RecordError::WrongGame {
@@ -322,7 +311,7 @@ fn from_record_refuses_a_record_of_another_game() {
     );
     // A long name is cut in the message.
     record.game = "x".repeat(10_000);
-    let err = Game::from_record(Tihbat::default(), &record).unwrap_err();
+    let err = Game::from_record(Tihbat, &record).unwrap_err();
     assert!(err.to_string().len() < 200, "{err}");
 }
 
@@ -330,30 +319,27 @@ fn from_record_refuses_a_record_of_another_game() {
 fn from_record_refuses_an_outcome_the_moves_do_not_reach() {
     let game = finished_tihbat();
     let good = game.record();
-    assert_eq!(
-        Game::from_record(Tihbat::default(), &good).expect("faithful"),
-        game
-    );
+    assert_eq!(Game::from_record(Tihbat, &good).expect("faithful"), game);
     // Another result.
     let mut record = good.clone();
     let mut outcome = record.outcome.expect("over");
     outcome.totals = [20, 8];
     record.outcome = Some(outcome);
     assert!(matches!(
-        Game::from_record(Tihbat::default(), &record),
+        Game::from_record(Tihbat, &record),
         Err(Error::Record(RecordError::WrongOutcome { .. }))
     ));
     // No outcome for a finished game.
     record.outcome = None;
     assert!(matches!(
-        Game::from_record(Tihbat::default(), &record),
+        Game::from_record(Tihbat, &record),
         Err(Error::Record(RecordError::WrongOutcome { .. }))
     ));
     // An outcome for a game that goes on.
     let mut going_on = good.clone();
     going_on.moves.pop();
     assert!(matches!(
-        Game::from_record(Tihbat::default(), &going_on),
+        Game::from_record(Tihbat, &going_on),
         Err(Error::Record(RecordError::WrongOutcome { .. }))
     ));
     // An illegal move says which.
@@ -361,7 +347,7 @@ fn from_record_refuses_an_outcome_the_moves_do_not_reach() {
     illegal.moves = vec![Move::Pit(2)];
     illegal.outcome = None;
     assert!(matches!(
-        Game::from_record(Tihbat::default(), &illegal),
+        Game::from_record(Tihbat, &illegal),
         Err(Error::Play(e)) if e.ply == 1
     ));
 }
@@ -398,5 +384,5 @@ fn unknown_json_fields_are_rejected() {
 
 #[test]
 fn ruleset_name_is_what_records_carry() {
-    assert_eq!(finished_tihbat().record().game, Tihbat::default().name());
+    assert_eq!(finished_tihbat().record().game, Tihbat.name());
 }

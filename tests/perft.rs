@@ -42,7 +42,7 @@ fn check<R: Ruleset + Default>(expected: &[u64], depths: std::ops::RangeInclusiv
 
 #[test]
 fn perft_zero_is_one_and_a_finished_game_has_no_moves() {
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     assert_eq!(perft(&rules, &rules.start(), 0), 1);
     let over = "0 0 0 0 0 0 | 1 0 0 0 0 0 40-31 S".parse().unwrap();
     assert_eq!(perft(&rules, &over, 3), 0);
@@ -52,7 +52,7 @@ fn perft_zero_is_one_and_a_finished_game_has_no_moves() {
 #[test]
 fn perft_counts_pass_as_a_move() {
     // South must pass; North then has two moves.
-    let rules = Tihbat::default();
+    let rules = Tihbat;
     let pos = "0 0 | 1 1 13-13 S".parse().unwrap();
     assert_eq!(perft(&rules, &pos, 1), 1);
     assert_eq!(perft(&rules, &pos, 2), 2);
@@ -62,7 +62,7 @@ fn perft_counts_pass_as_a_move() {
 fn perft_applies_tihbat_repetition_along_each_path() {
     // South's single counter goes back into its pit, North's likewise: the
     // start comes back after two moves and that path ends there.
-    let rules = Tihbat::default();
+    let rules = Tihbat;
     let pos = "1 0 | 1 0 13-13 S".parse().unwrap();
     assert_eq!(perft(&rules, &pos, 2), 1);
     assert_eq!(perft(&rules, &pos, 3), 0);

@@ -153,13 +153,13 @@ fn play_many_games_end_as_single_games_do() {
         }
         (reasons, plies as f64 / playouts.len() as f64)
     };
-    let mut single = Playouts::new(Tihbat::default(), AgreementPolicy::default());
+    let mut single = Playouts::new(Tihbat, AgreementPolicy::default());
     let mut rng = SplitMix64::new(8);
     let one_by_one = (0..games)
-        .map(|_| single.play(&Tihbat::default().start(), &mut rng))
+        .map(|_| single.play(&Tihbat.start(), &mut rng))
         .collect();
     let (reasons_one, mean_one) = summary(one_by_one);
-    let (reasons_many, mean_many) = summary(many(Tihbat::default(), games, 8));
+    let (reasons_many, mean_many) = summary(many(Tihbat, games, 8));
     assert_eq!(
         reasons_one.keys().collect::<Vec<_>>(),
         reasons_many.keys().collect::<Vec<_>>()

@@ -9,7 +9,7 @@
 use std::collections::HashSet;
 use std::fmt::Debug;
 
-use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use mancala_rules::games::{self, AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::{
     AgreementPolicy, Board, EndReason, Game, GameRecord, IllegalMove, Move, MoveReport, Outcome, Player,
     Ruleset, Status,
@@ -73,26 +73,42 @@ fn any_nonempty_pit<B: Board>(pos: &B, pass_on_empty_row: bool) -> Option<Vec<Mo
     }
 }
 
-impl<const HEMPRICH: bool> Spec for Bohnenspiel<HEMPRICH> {
+impl Spec for Bohnenspiel {
     fn expected_moves(&self, pos: &Self::Position) -> Option<Vec<Move>> {
-        any_nonempty_pit(pos, HEMPRICH)
+        any_nonempty_pit(pos, false)
     }
     fn expected_own_refusal(&self, _: &Self::Position, _: usize) -> Option<IllegalMove> {
         None
     }
 }
 
-impl<const OWN_SIDE_CHAIN: bool> Spec for Tihbat<OWN_SIDE_CHAIN> {
+impl Spec for games::Hemprich {
     fn expected_moves(&self, pos: &Self::Position) -> Option<Vec<Move>> {
         any_nonempty_pit(pos, true)
     }
     fn expected_own_refusal(&self, _: &Self::Position, _: usize) -> Option<IllegalMove> {
         None
     }
-    fn captures_own_side_only(&self) -> bool {
-        true
-    }
 }
+
+/// Both readings of rule 3 offer the same moves.
+macro_rules! tihbat_spec {
+    ($rules:ty) => {
+        impl Spec for $rules {
+            fn expected_moves(&self, pos: &Self::Position) -> Option<Vec<Move>> {
+                any_nonempty_pit(pos, true)
+            }
+            fn expected_own_refusal(&self, _: &Self::Position, _: usize) -> Option<IllegalMove> {
+                None
+            }
+            fn captures_own_side_only(&self) -> bool {
+                true
+            }
+        }
+    };
+}
+tihbat_spec!(Tihbat);
+tihbat_spec!(games::TihbatChain);
 
 /// Djenon-aboure relay sowing seed by seed, with exact endless detection by a
 /// set of every (board, lap start) seen in this move. `true` if it never ends.
@@ -619,7 +635,7 @@ fn config(cases: u32) -> ProptestConfig {
 
 /// Tihbat's own-side chain variant, as a `Default` ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct TihbatChain(Tihbat<true>);
+struct TihbatChain(games::TihbatChain);
 
 impl Default for TihbatChain {
     fn default() -> Self {
@@ -629,7 +645,7 @@ impl Default for TihbatChain {
 
 /// Hemprich's Bohnenspiel, as a `Default` ruleset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Hemprich(Bohnenspiel<true>);
+struct Hemprich(games::Hemprich);
 
 impl Default for Hemprich {
     fn default() -> Self {
@@ -690,10 +706,10 @@ trait Wrapped {
     type Inner: Ruleset;
 }
 impl Wrapped for TihbatChain {
-    type Inner = Tihbat<true>;
+    type Inner = games::TihbatChain;
 }
 impl Wrapped for Hemprich {
-    type Inner = Bohnenspiel<true>;
+    type Inner = games::Hemprich;
 }
 forward!(TihbatChain);
 forward!(Hemprich);

@@ -548,13 +548,13 @@ fn rule_7_agreement_after_moves_uses_current_board() {
 
 #[test]
 fn rule_7_agreement_refused_for_other_games() {
-    let mut tihbat = Game::new(Tihbat::default());
+    let mut tihbat = Game::new(Tihbat);
     assert_eq!(tihbat.agree_to_split(), Err(AgreementError::NotInRules("tihbat")));
     assert!(!tihbat.is_over());
     assert!(!tihbat.apply_policy(AgreementPolicy::OnOccurrence(1)));
     assert!(!tihbat.is_over());
 
-    let mut bohnenspiel = Game::new(Bohnenspiel::default());
+    let mut bohnenspiel = Game::new(Bohnenspiel);
     assert_eq!(
         bohnenspiel.agree_to_split(),
         Err(AgreementError::NotInRules("bohnenspiel"))

@@ -15,7 +15,7 @@ type Pos = Position<12>;
 /// Parses a position, checks that it round-trips and holds 72 beans.
 fn pos(text: &str) -> Pos {
     let p: Pos = text.parse().expect("valid notation");
-    assert_eq!(Bohnenspiel::default().validate(&p), Ok(()), "{text}: 72 beans");
+    assert_eq!(Bohnenspiel.validate(&p), Ok(()), "{text}: 72 beans");
     assert_eq!(p.to_string(), text, "notation round trip");
     p
 }
@@ -34,7 +34,7 @@ fn play_with<R: Ruleset<Position = Pos>>(rules: R, text: &str, pit: u8) -> (Pos,
 }
 
 fn play(text: &str, pit: u8) -> (Pos, MoveReport) {
-    play_with(Bohnenspiel::default(), text, pit)
+    play_with(Bohnenspiel, text, pit)
 }
 
 /// The report as (captured pits, seeds, laps, last pit).
@@ -65,7 +65,7 @@ fn rule_1_move_takes_all_beans_from_own_nonempty_pit() {
 
 #[test]
 fn rule_1_legal_moves_are_the_nonempty_pits_of_the_mover() {
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     assert_eq!(rules.legal_moves(&rules.start()).to_string(), "1 2 3 4 5 6");
     // South: pits 2 and 5 hold beans.
     let south = pos("0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 S");
@@ -78,7 +78,7 @@ fn rule_1_legal_moves_are_the_nonempty_pits_of_the_mover() {
 
 #[test]
 fn rule_1_empty_pit_foreign_pit_and_pass_are_refused() {
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     let south = pos("0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 S");
     assert_eq!(
         rules.check(&south, Move::Pit(1)),
@@ -234,7 +234,7 @@ fn rule_4_empty_row_ends_game_and_last_mover_takes_the_board() {
     // (0) stops. North's row is now empty and North is to move: the game is
     // over and South, who made the last move, takes the 3 beans of pit 1.
     // South: 30 + 6 + 3 = 39, North: 33.
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     let (after, report) = play("3 0 0 0 0 2 | 1 3 0 0 0 0 30-33 S", 6);
     assert_eq!(after.to_string(), "3 0 0 0 0 0 | 0 0 0 0 0 0 36-33 N");
     assert_eq!(summary(&report), ("7 8".to_string(), 6, 1, Some(8)));
@@ -255,7 +255,7 @@ fn rule_4_north_making_the_last_move_takes_the_beans_of_its_row() {
     // North pit 8 captures pits 9 and 10 (8 beans); South to move has no
     // bean: North, the last mover, takes the 4 beans of pit 7.
     // South: 35, North: 25 + 8 + 4 = 37.
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     let (after, _) = play("0 0 0 0 0 0 | 4 2 1 5 0 0 35-25 N", 8);
     let outcome = rules.status(&after).outcome().expect("the game is over");
     assert_eq!(outcome.totals, [35, 37]);
@@ -266,7 +266,7 @@ fn rule_4_north_making_the_last_move_takes_the_beans_of_its_row() {
 #[test]
 fn rule_4_the_sweep_goes_to_the_player_not_to_move() {
     // South to move with an empty row: North takes the 10 beans on the board.
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     let p = pos("0 0 0 0 0 0 | 1 2 3 0 0 4 40-22 S");
     assert_eq!(
         rules.status(&p),
@@ -322,10 +322,7 @@ fn rule_5_partie_starter_alternates() {
     assert_eq!(partie.next_starter(), Player::North);
     // With North to start, North's pits are the legal moves.
     let start = partie.next_start();
-    assert_eq!(
-        Bohnenspiel::default().legal_moves(&start).to_string(),
-        "7 8 9 10 11 12"
-    );
+    assert_eq!(Bohnenspiel.legal_moves(&start).to_string(), "7 8 9 10 11 12");
 }
 
 #[test]
@@ -346,7 +343,7 @@ fn rule_5_partie_tie_above_100_means_another_game() {
 #[test]
 fn rule_5_partie_records_game_outcomes() {
     // A finished game (rule 4 example: 39-33) counts in the match.
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     let mut game = Game::from_position(rules, pos("3 0 0 0 0 2 | 1 3 0 0 0 0 30-33 S")).expect("valid");
     game.play(Move::Pit(6)).expect("legal");
     let outcome = game.outcome().expect("over");
@@ -361,7 +358,7 @@ fn rule_5_partie_records_game_outcomes() {
 
 #[test]
 fn rule_6_hemprich_player_with_empty_row_passes() {
-    let standard = Bohnenspiel::default();
+    let standard = Bohnenspiel;
     let hemprich = Bohnenspiel::hemprich();
     let p = pos("0 0 0 0 0 0 | 1 0 0 0 0 3 34-34 S");
     // Standard rules: over, North takes the 4 beans.
@@ -410,7 +407,7 @@ fn rule_6_hemprich_game_goes_on_until_all_beans_are_captured() {
     let start = pos("0 0 0 0 0 0 | 0 0 0 0 1 1 34-36 S");
     // Standard rules would end here with North taking 2: 34-38.
     assert_eq!(
-        Bohnenspiel::default().status(&start),
+        Bohnenspiel.status(&start),
         Status::Over(Outcome {
             totals: [34, 38],
             reason: EndReason::MoverRowEmpty
@@ -503,7 +500,7 @@ fn rule_6_hemprich_repetition_ends_the_game_and_splits_the_board() {
 #[test]
 fn rule_6_standard_rules_ignore_repetition() {
     let start = pos("0 0 0 0 0 1 | 0 0 0 0 0 1 30-40 S");
-    let mut game = Game::from_position(Bohnenspiel::default(), start).expect("valid");
+    let mut game = Game::from_position(Bohnenspiel, start).expect("valid");
     game.play_all(CYCLE.iter().map(|&(pit, _)| Move::Pit(pit)))
         .expect("all legal");
     assert_eq!(game.position().to_string(), "0 0 0 0 0 1 | 0 0 0 0 0 1 30-40 S");

@@ -17,7 +17,7 @@ fn pos(text: &str) -> TihbatPosition {
         .parse()
         .unwrap_or_else(|e| panic!("bad notation {text:?}: {e}"));
     assert_eq!(
-        Tihbat::default().validate(&position),
+        Tihbat.validate(&position),
         Ok(()),
         "invalid test position {text:?}"
     );
@@ -49,19 +49,19 @@ fn play_with<R: Ruleset<Position = TihbatPosition>>(
 }
 
 fn play(before: &str, mv: Move) -> (String, MoveReport) {
-    play_with(Tihbat::default(), before, mv)
+    play_with(Tihbat, before, mv)
 }
 
 fn legal(text: &str) -> String {
-    Tihbat::default().legal_moves(&pos(text)).to_string()
+    Tihbat.legal_moves(&pos(text)).to_string()
 }
 
 fn check(text: &str, mv: Move) -> Result<(), IllegalMove> {
-    Tihbat::default().check(&pos(text), mv)
+    Tihbat.check(&pos(text), mv)
 }
 
 fn game(text: &str) -> Game<Tihbat> {
-    Game::from_position(Tihbat::default(), pos(text)).expect("valid start")
+    Game::from_position(Tihbat, pos(text)).expect("valid start")
 }
 
 // ---------------------------------------------------------------------------
@@ -329,7 +329,7 @@ fn rule_3_chain_variant_from_pit_1_does_not_wrap_to_opponent() {
     let before = "3 4 | 5 3 6-7 S";
     // Both readings (each its own type).
     let results = [
-        play_with(Tihbat::default(), before, Move::Pit(2)),
+        play_with(Tihbat, before, Move::Pit(2)),
         play_with(Tihbat::own_side_chain(), before, Move::Pit(2)),
     ];
     for (rules, (after, report)) in ["tihbat", "tihbat-chain"].into_iter().zip(results) {
@@ -423,7 +423,7 @@ fn rule_4_pass_refused_when_not_forced() {
 
 #[test]
 fn rule_5_game_ends_when_all_counters_captured() {
-    let rules = Tihbat::default();
+    let rules = Tihbat;
     let done = pos("0 0 | 0 0 12-16 N");
     let expected = Outcome {
         totals: [12, 16],
@@ -451,10 +451,7 @@ fn rule_5_game_ends_when_all_counters_captured() {
 #[test]
 fn rule_5_game_goes_on_while_counters_remain() {
     // The opponent's pits are empty but the mover has counters: no end.
-    assert_eq!(
-        Tihbat::default().status(&pos("3 5 | 0 0 10-10 S")),
-        Status::Ongoing
-    );
+    assert_eq!(Tihbat.status(&pos("3 5 | 0 0 10-10 S")), Status::Ongoing);
     assert_eq!(legal("3 5 | 0 0 10-10 S"), "1 2");
 }
 
@@ -575,7 +572,7 @@ fn rule_5_undo_after_repetition_reopens_the_game() {
 #[test]
 fn rule_5_no_agreement_in_tihbat() {
     // The split in Tihbat comes from repetition only; there is no agreement.
-    let mut g = Game::new(Tihbat::default());
+    let mut g = Game::new(Tihbat);
     assert_eq!(g.agree_to_split(), Err(AgreementError::NotInRules("tihbat")));
     assert!(!g.apply_policy(AgreementPolicy::OnOccurrence(1)));
     assert!(!g.is_over());

@@ -170,7 +170,7 @@ fn index_counts_are_stars_and_bars() {
 /// real games (with [`Game`] and its repetition rule) to the end.
 #[test]
 fn tihbat_small_starts_match_a_search_with_the_game_history() {
-    small_starts_match(Tihbat::default());
+    small_starts_match(Tihbat);
     small_starts_match(Tihbat::own_side_chain());
 }
 
@@ -202,7 +202,7 @@ fn tihbat_start(k: u8) -> Position<4> {
 #[test]
 #[ignore = "a few seconds in release: cargo test --release --test solve -- --ignored"]
 fn tihbat_start_4_matches_a_search_with_the_game_history() {
-    start_4_matches(Tihbat::default());
+    start_4_matches(Tihbat);
     start_4_matches(Tihbat::own_side_chain());
 }
 
@@ -222,13 +222,13 @@ fn start_4_matches<R: Solvable<Position = Position<4>>>(rules: R) {
 
 #[test]
 fn tihbat_opening_values() {
-    let table = Table::build(Tihbat::default(), 28).unwrap();
+    let table = Table::build(Tihbat, 28).unwrap();
     assert_eq!(table.len(), 71_920);
     let values: Vec<i32> = (1..=7)
         .map(|k| table.value(&Position::<4>::filled(k)).unwrap())
         .collect();
     assert_eq!(values, [0, 0, 6, 2, -6, 6, -2]);
-    let start = Tihbat::default().start();
+    let start = Tihbat.start();
     assert_eq!(table.best_moves(&start).unwrap().to_string(), "1 2");
 }
 
@@ -236,9 +236,9 @@ fn tihbat_opening_values() {
 /// history-carrying search from that position.
 #[test]
 fn tihbat_positions_match_the_first_cycle_search() {
-    let table = Table::build(Tihbat::default(), 8).unwrap();
+    let table = Table::build(Tihbat, 8).unwrap();
     for pos in positions(&table, [3, 1]) {
-        let searched = first_cycle(&Tihbat::default(), &mut vec![pos], -100, 100);
+        let searched = first_cycle(&Tihbat, &mut vec![pos], -100, 100);
         assert_eq!(table.value(&pos), Some(searched), "{pos}");
     }
 }
@@ -270,7 +270,7 @@ fn check_against_search_here<R: Solvable>(rules: R, max_seeds: u32, samples: usi
 
 #[test]
 fn bohnenspiel_matches_the_first_cycle_search() {
-    check_against_search(Bohnenspiel::default(), 4, 300);
+    check_against_search(Bohnenspiel, 4, 300);
     // Hemprich's single beans circle the board for long: a small board here.
     check_against_search(Bohnenspiel::hemprich(), 2, 200);
 }
@@ -330,9 +330,9 @@ fn check_consistency<R: Solvable>(rules: R, max_seeds: u32) {
 
 #[test]
 fn tables_are_consistent() {
-    check_consistency(Tihbat::default(), 16);
+    check_consistency(Tihbat, 16);
     check_consistency(Tihbat::own_side_chain(), 12);
-    check_consistency(Bohnenspiel::default(), 5);
+    check_consistency(Bohnenspiel, 5);
     check_consistency(Bohnenspiel::hemprich(), 4);
     check_consistency(DjenonAboure, 5);
     check_consistency(AlManqala, 4);
@@ -341,9 +341,9 @@ fn tables_are_consistent() {
 #[test]
 #[ignore = "seconds in release, slow in debug: cargo test --release --test solve -- --ignored"]
 fn larger_tables_are_consistent() {
-    check_consistency(Tihbat::default(), 28);
+    check_consistency(Tihbat, 28);
     check_consistency(Tihbat::own_side_chain(), 28);
-    check_consistency(Bohnenspiel::default(), 8);
+    check_consistency(Bohnenspiel, 8);
     check_consistency(DjenonAboure, 8);
     check_consistency(AlManqala, 7);
 }
@@ -352,8 +352,8 @@ fn larger_tables_are_consistent() {
 /// the game ends, or captures, before any position repeats.
 #[test]
 fn tihbat_best_moves_realise_the_value() {
-    let table = Table::build(Tihbat::default(), 28).unwrap();
-    let rules = Tihbat::default();
+    let table = Table::build(Tihbat, 28).unwrap();
+    let rules = Tihbat;
     for k in 1..=7u8 {
         let start = tihbat_start(k);
         let mut game = Game::from_position(rules, start).unwrap();
@@ -378,7 +378,7 @@ fn tihbat_best_moves_realise_the_value() {
 
 #[test]
 fn spot_values_checked_by_hand() {
-    let bohnenspiel = Table::build(Bohnenspiel::default(), 2).unwrap();
+    let bohnenspiel = Table::build(Bohnenspiel, 2).unwrap();
     // South's only bean reaches pit 2; North, with an empty row, ends the
     // game and South takes the board: +1 beyond the captures.
     let pos = "1 0 0 0 0 0 | 0 0 0 0 0 0 36-35 S".parse().unwrap();
@@ -388,7 +388,7 @@ fn spot_values_checked_by_hand() {
     let pos = "1 0 0 0 0 0 | 0 0 0 0 0 0 36-35 N".parse().unwrap();
     assert_eq!(bohnenspiel.value(&pos), Some(-2));
 
-    let tihbat = Table::build(Tihbat::default(), 4).unwrap();
+    let tihbat = Table::build(Tihbat, 4).unwrap();
     // Single counters go back into their pits: the position repeats, split.
     let pos = "1 0 | 1 0 13-13 S".parse().unwrap();
     assert_eq!(tihbat.value(&pos), Some(0));
@@ -406,7 +406,7 @@ fn spot_values_checked_by_hand() {
     // holds 2 in South's row: captured. Single counters are left: a split
     // after it, so South wins by 2 (pit 2 instead only repeats positions).
     let pos: Position<4> = "2 1 | 0 1 12-12 S".parse().unwrap();
-    let (_, report) = Tihbat::default().play(&pos, Move::Pit(1)).unwrap();
+    let (_, report) = Tihbat.play(&pos, Move::Pit(1)).unwrap();
     assert_eq!(report.seeds_captured, 2);
     assert_eq!(tihbat.value(&pos), Some(2));
     assert_eq!(tihbat.best_moves(&pos).unwrap().to_string(), "1");
@@ -447,7 +447,7 @@ fn tables_round_trip_through_the_file_format() {
     }
     // Another game's name, a truncated file, trailing bytes: typed errors.
     assert!(matches!(
-        Table::read_from(Bohnenspiel::default(), bytes.as_slice()),
+        Table::read_from(Bohnenspiel, bytes.as_slice()),
         Err(SolveError::Format(_))
     ));
     assert!(matches!(
@@ -466,11 +466,11 @@ fn tables_round_trip_through_the_file_format() {
 #[test]
 fn limits_and_odd_inputs_never_panic() {
     assert!(matches!(
-        Table::build(Tihbat::default(), 128),
+        Table::build(Tihbat, 128),
         Err(SolveError::TooManySeeds { .. })
     ));
     let table = Table::build_with(
-        Tihbat::default(),
+        Tihbat,
         6,
         BuildOptions {
             threads: 3,
@@ -485,7 +485,7 @@ fn limits_and_odd_inputs_never_panic() {
     assert_eq!(table.move_values(&huge), None);
     // The same values whatever the thread count.
     let other = Table::build_with(
-        Tihbat::default(),
+        Tihbat,
         6,
         BuildOptions {
             threads: 1,

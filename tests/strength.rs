@@ -31,9 +31,9 @@ fn bohnenspiel_capture_chain() {
     // sows 6..11, which then hold 3 2 4 6 6 6: 11, 10, 9, 8, 7 are captured
     // backward (24 beans), stopping at pit 6 (3).
     let pos = "6 6 6 6 6 2 | 1 3 5 5 5 5 0-16 S";
-    assert_eq!(captures(Bohnenspiel::default(), pos, Move::Pit(6)), 6);
-    assert_eq!(captures(Bohnenspiel::default(), pos, Move::Pit(5)), 24);
-    assert_eq!(best(Bohnenspiel::default(), pos, 5).0, Some(Move::Pit(5)));
+    assert_eq!(captures(Bohnenspiel, pos, Move::Pit(6)), 6);
+    assert_eq!(captures(Bohnenspiel, pos, Move::Pit(5)), 24);
+    assert_eq!(best(Bohnenspiel, pos, 5).0, Some(Move::Pit(5)));
 }
 
 #[test]
@@ -52,8 +52,8 @@ fn tihbat_capture() {
     // Pit 1: one counter back into pit 1, one into pit 2, which then holds 2:
     // captured. Pit 2's single counter only goes back into pit 2.
     let pos = "2 1 | 1 0 14-10 S";
-    assert_eq!(captures(Tihbat::default(), pos, Move::Pit(1)), 2);
-    assert_eq!(best(Tihbat::default(), pos, 6).0, Some(Move::Pit(1)));
+    assert_eq!(captures(Tihbat, pos, Move::Pit(1)), 2);
+    assert_eq!(best(Tihbat, pos, 6).0, Some(Move::Pit(1)));
 }
 
 #[test]
@@ -67,7 +67,7 @@ fn al_manqala_capture_chain() {
 
 #[test]
 fn mcts_finds_the_bohnenspiel_chain() {
-    let rules = Bohnenspiel::default();
+    let rules = Bohnenspiel;
     let pos = "6 6 6 6 6 2 | 1 3 5 5 5 5 0-16 S".parse().expect("valid");
     let result = Mcts::new(rules)
         .with_seed(3)
@@ -98,7 +98,7 @@ fn minimax<R: Ruleset>(game: &Game<R>) -> i32 {
 }
 
 fn tihbat_game(pos: &str) -> Game<Tihbat> {
-    Game::from_position(Tihbat::default(), pos.parse().expect("valid")).expect("28 counters")
+    Game::from_position(Tihbat, pos.parse().expect("valid")).expect("28 counters")
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn tihbat_only_non_losing_move_repeats() {
     };
     assert_eq!(value_of(Move::Pit(1)), -2);
     assert_eq!(value_of(Move::Pit(2)), 0);
-    let result = AlphaBeta::new(Tihbat::default()).search_game(&game, Limits::depth(30));
+    let result = AlphaBeta::new(Tihbat).search_game(&game, Limits::depth(30));
     assert_eq!(
         (result.best, result.score, result.resolved),
         (Some(Move::Pit(2)), 0, true)
@@ -123,7 +123,7 @@ fn tihbat_only_non_losing_move_repeats() {
 
 #[test]
 fn tihbat_history_changes_the_best_move() {
-    let rules = Tihbat::default();
+    let rules = Tihbat;
     let pos: Position<4> = "2 2 | 0 0 12-12 S".parse().expect("valid");
     let mut engine = AlphaBeta::new(rules);
     // Fresh, pit 2 wins by 2.
@@ -145,7 +145,7 @@ fn tihbat_history_changes_the_best_move() {
 /// (South to move), after every sequence of up to `plies` moves: the engine's
 /// value (game history included) equals exact minimax over `Game`.
 fn tihbat_matches_minimax(total: u8, plies: usize) -> (usize, usize) {
-    let rules = Tihbat::default();
+    let rules = Tihbat;
     let mut engine = AlphaBeta::new(rules).with_table_bits(12);
     let (mut checked, mut history_mattered) = (0, 0);
     let south = (28 - total) / 2;
@@ -275,9 +275,9 @@ fn wins_against_random_with<R: Ruleset>(rules: R, depth: u32, games: u64, eval: 
 
 #[test]
 fn beats_random_quick() {
-    assert!(wins_against_random(Bohnenspiel::default(), 3, 4) >= 3);
+    assert!(wins_against_random(Bohnenspiel, 3, 4) >= 3);
     assert!(wins_against_random(DjenonAboure, 3, 4) >= 3);
-    assert!(wins_against_random(Tihbat::default(), 3, 4) >= 3);
+    assert!(wins_against_random(Tihbat, 3, 4) >= 3);
     assert!(wins_against_random(AlManqala, 2, 2) >= 1);
 }
 
@@ -290,7 +290,7 @@ fn beats_random_100<R: Ruleset>(rules: R) {
 #[test]
 #[ignore]
 fn beats_random_bohnenspiel() {
-    beats_random_100(Bohnenspiel::default());
+    beats_random_100(Bohnenspiel);
 }
 
 /// Djenon-aboure's relays move many seeds in one move, and the end gives each
@@ -308,7 +308,7 @@ fn beats_random_djenon_aboure() {
 #[test]
 #[ignore]
 fn beats_random_tihbat() {
-    beats_random_100(Tihbat::default());
+    beats_random_100(Tihbat);
 }
 
 #[test]
@@ -357,7 +357,7 @@ fn deeper_against_shallower<R: Ruleset>(rules: R, deep: u32, shallow: u32, plies
 
 #[test]
 fn deeper_beats_shallower_quick() {
-    let (points, games) = deeper_against_shallower(Bohnenspiel::default(), 4, 1, 1);
+    let (points, games) = deeper_against_shallower(Bohnenspiel, 4, 1, 1);
     assert!(points > games as f64 * 0.6, "{points} of {games}");
 }
 
@@ -377,9 +377,9 @@ fn deeper_beats_shallower_long<R: Ruleset>(rules: R) {
 #[test]
 #[ignore]
 fn deeper_beats_shallower_all_games() {
-    deeper_beats_shallower_long(Bohnenspiel::default());
+    deeper_beats_shallower_long(Bohnenspiel);
     deeper_beats_shallower_long(DjenonAboure);
-    deeper_beats_shallower_long(Tihbat::default());
+    deeper_beats_shallower_long(Tihbat);
     deeper_beats_shallower_long(AlManqala);
 }
 
@@ -389,18 +389,16 @@ fn mcts_and_alpha_beta_handle_finished_games() {
     game.play_all([Move::Pit(1), Move::Pit(3)]).expect("legal");
     assert!(game.is_over());
     assert_eq!(
-        AlphaBeta::new(Tihbat::default())
-            .search_game(&game, Limits::depth(4))
-            .best,
+        AlphaBeta::new(Tihbat).search_game(&game, Limits::depth(4)).best,
         None
     );
     assert_eq!(
-        Mcts::new(Tihbat::default())
+        Mcts::new(Tihbat)
             .search_game(&game, MctsLimits::iterations(10))
             .best,
         None
     );
     // The same position searched with its history: over by repetition.
-    let over = AlphaBeta::new(Tihbat::default()).search(game.position(), game.positions(), Limits::depth(4));
+    let over = AlphaBeta::new(Tihbat).search(game.position(), game.positions(), Limits::depth(4));
     assert_eq!((over.best, over.score), (None, 0));
 }

@@ -3,9 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
-use crate::{
-    Declared, HistoryRules, Leftover, Playable, Player, Position, Repetition, Rules, Ruleset, Stuck,
-};
+use crate::{Declared, HistoryRules, Leftover, Playable, Player, Position, Repetition, Rules, Stuck};
 
 /// A Bohnenspiel position: 12 pits.
 pub type BohnenspielPosition = Position<12>;
@@ -79,45 +77,46 @@ pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
 ///
 /// // Pit 6's two beans land in 7 and 8: 8 holds 4, 7 holds 2, 6 is empty.
 /// let pos = "6 6 6 6 6 2 | 1 3 5 5 5 5 0-16 S".parse()?;
-/// let (after, report) = Bohnenspiel::default().play(&pos, Move::Pit(6))?;
+/// let (after, report) = Bohnenspiel.play(&pos, Move::Pit(6))?;
 /// assert_eq!(after.to_string(), "6 6 6 6 6 0 | 0 0 5 5 5 5 6-16 N");
 /// assert_eq!(report.captured.to_string(), "7 8");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// Each reading is its own type, so that the compiler sees its declaration
-/// as a constant: `Bohnenspiel` (that is, `Bohnenspiel<false>`) is the
-/// standard game, [`Hemprich`] (`Bohnenspiel<true>`) rule 6's variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Bohnenspiel<const HEMPRICH: bool = false>;
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bohnenspiel;
 
-/// Hemprich's 1926 Bohnenspiel (rule 6): [`Bohnenspiel::hemprich`].
-pub type Hemprich = Bohnenspiel<true>;
-
-impl Default for Bohnenspiel {
-    fn default() -> Self {
-        Bohnenspiel
-    }
-}
+/// Hemprich's 1926 Bohnenspiel (rule 6 of [`Bohnenspiel`]), its own type so
+/// that the compiler sees its declaration, [`BOHNENSPIEL_HEMPRICH`], as a
+/// constant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Hemprich;
 
 impl Bohnenspiel {
+    /// The declaration.
+    pub const RULES: &'static Rules = &BOHNENSPIEL;
+
     /// Hemprich's 1926 variant (rule 6).
     #[must_use]
     pub const fn hemprich() -> Hemprich {
-        Bohnenspiel
+        Hemprich
     }
 }
 
-impl<const HEMPRICH: bool> Bohnenspiel<HEMPRICH> {
+impl Hemprich {
     /// The declaration.
-    pub const RULES: &'static Rules = if HEMPRICH {
-        &BOHNENSPIEL_HEMPRICH
-    } else {
-        &BOHNENSPIEL
-    };
+    pub const RULES: &'static Rules = &BOHNENSPIEL_HEMPRICH;
 }
 
-impl<const HEMPRICH: bool> Declared for Bohnenspiel<HEMPRICH> {
+impl Declared for Bohnenspiel {
+    type Position = BohnenspielPosition;
+
+    #[inline(always)]
+    fn rules(&self) -> &Rules {
+        Self::RULES
+    }
+}
+
+impl Declared for Hemprich {
     type Position = BohnenspielPosition;
 
     #[inline(always)]
@@ -203,7 +202,7 @@ impl Partie {
     /// The opening position of the next game.
     #[must_use]
     pub fn next_start(&self) -> BohnenspielPosition {
-        let mut start = Bohnenspiel::default().start();
+        let mut start = BohnenspielPosition::filled(BOHNENSPIEL.seeds);
         start.to_move = self.next_starter();
         start
     }

@@ -80,7 +80,7 @@ const KALAHS: [[Rules; 2]; 4] = [
 ///    left in their own row. The board is left as the last move left it.
 ///
 /// Options, traditional but not OpenSpiel's (so not checked against it): 3
-/// to 6 seeds a pit ([`Kalah::new`], e.g. `Kalah::<6>::new()`), and the "empty capture"
+/// to 6 seeds a pit ([`KalahVariant`], e.g. `KalahVariant::<6, false>`), and the "empty capture"
 /// reading of rule 4, where landing in an own empty pit captures even when
 /// the facing pit is empty ([`Kalah::empty_capture`]). The declaration of
 /// the standard game is [`KALAH`].
@@ -89,7 +89,7 @@ const KALAHS: [[Rules; 2]; 4] = [
 /// use mancala_rules::games::Kalah;
 /// use mancala_rules::{Move, Player, Ruleset};
 ///
-/// let rules = Kalah::default();
+/// let rules = Kalah;
 /// // Pit 3's four seeds: 4, 5, 6 and South's store. South moves again.
 /// let (after, report) = rules.play(&rules.start(), Move::Pit(3))?;
 /// assert_eq!(after.to_string(), "4 4 0 5 5 5 | 4 4 4 4 4 4 1-0 S");
@@ -97,35 +97,28 @@ const KALAHS: [[Rules; 2]; 4] = [
 /// assert_eq!(after.to_move, Player::South);
 /// # Ok::<(), mancala_rules::IllegalMove>(())
 /// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Kalah;
+
+/// Kalah with its traditional options: `SEEDS` seeds a pit (3 to 6; other
+/// counts do not compile) and, with `EMPTY_CAPTURE`, the "empty capture"
+/// reading of rule 4. Each option is its own type, so that the compiler sees
+/// its declaration as a constant; `KalahVariant<4, false>` plays as [`Kalah`].
 ///
-/// Each option is its own type, so that the compiler sees its declaration
-/// as a constant: `Kalah` (that is, `Kalah<4, false>`) is OpenSpiel's game,
-/// `Kalah<SEEDS>` has 3 to 6 seeds a pit, and `Kalah<SEEDS, true>` the
-/// empty-capture reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Kalah<const SEEDS: u8 = 4, const EMPTY_CAPTURE: bool = false>;
+/// ```
+/// use mancala_rules::games::KalahVariant;
+/// use mancala_rules::Ruleset;
+///
+/// let six = KalahVariant::<6, false>;
+/// assert_eq!(six.total_seeds(), 72);
+/// assert_eq!(six.name(), "kalah-6");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KalahVariant<const SEEDS: u8, const EMPTY_CAPTURE: bool>;
 
-impl Default for Kalah {
-    /// OpenSpiel's Kalah: 4 seeds a pit.
-    fn default() -> Self {
-        Kalah
-    }
-}
-
-impl<const SEEDS: u8> Kalah<SEEDS, false> {
-    /// Kalah with `SEEDS` seeds a pit (3 to 6: other counts do not compile).
-    ///
-    /// ```
-    /// use mancala_rules::games::Kalah;
-    /// use mancala_rules::Ruleset;
-    ///
-    /// assert_eq!(Kalah::<6>::new().total_seeds(), 72);
-    /// ```
-    #[must_use]
-    pub const fn new() -> Self {
-        let () = Self::SEEDS_OK;
-        Kalah
-    }
+impl Kalah {
+    /// The declaration.
+    pub const RULES: &'static Rules = &KALAH;
 
     /// The "empty capture" reading of rule 4: the landing seed is captured
     /// even when the facing pit is empty.
@@ -135,19 +128,19 @@ impl<const SEEDS: u8> Kalah<SEEDS, false> {
     /// use mancala_rules::{Move, Ruleset};
     ///
     /// let pos = "0 0 0 0 1 0 | 0 4 4 4 4 0 31-0 S".parse()?;
-    /// let (after, _) = Kalah::default().empty_capture().play(&pos, Move::Pit(5))?;
+    /// let (after, _) = Kalah.empty_capture().play(&pos, Move::Pit(5))?;
     /// assert_eq!(after.to_string(), "0 0 0 0 0 0 | 0 4 4 4 4 0 32-0 N");
-    /// let (after, _) = Kalah::default().play(&pos, Move::Pit(5))?;
+    /// let (after, _) = Kalah.play(&pos, Move::Pit(5))?;
     /// assert_eq!(after.to_string(), "0 0 0 0 0 1 | 0 4 4 4 4 0 31-0 N");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub const fn empty_capture(self) -> Kalah<SEEDS, true> {
-        Kalah
+    pub const fn empty_capture(self) -> KalahVariant<4, true> {
+        KalahVariant
     }
 }
 
-impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> Kalah<SEEDS, EMPTY_CAPTURE> {
+impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> KalahVariant<SEEDS, EMPTY_CAPTURE> {
     /// Checked when the rules are first used: 3 to 6 seeds a pit.
     const SEEDS_OK: () = assert!(SEEDS >= 3 && SEEDS <= 6, "Kalah has 3 to 6 seeds a pit");
 
@@ -158,7 +151,16 @@ impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> Kalah<SEEDS, EMPTY_CAPTURE> {
     };
 }
 
-impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> Declared for Kalah<SEEDS, EMPTY_CAPTURE> {
+impl Declared for Kalah {
+    type Position = Position<12>;
+
+    #[inline(always)]
+    fn rules(&self) -> &Rules {
+        Self::RULES
+    }
+}
+
+impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> Declared for KalahVariant<SEEDS, EMPTY_CAPTURE> {
     type Position = Position<12>;
 
     #[inline(always)]

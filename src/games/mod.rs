@@ -13,6 +13,6 @@ pub use bohnenspiel::{
     Bohnenspiel, BohnenspielPosition, Hemprich, Partie, BOHNENSPIEL, BOHNENSPIEL_HEMPRICH,
 };
 pub use djenon_aboure::{DjenonAboure, DjenonAbourePosition, DJENON_ABOURE};
-pub use kalah::{Kalah, KALAH};
+pub use kalah::{Kalah, KalahVariant, KALAH};
 pub use oware::{Oware, OWARE};
 pub use tihbat::{Tihbat, TihbatChain, TihbatPosition, TIHBAT, TIHBAT_CHAIN};

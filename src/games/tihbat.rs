@@ -73,43 +73,47 @@ pub const TIHBAT_CHAIN: Rules = Rules {
 /// // Pit 1's three counters: 1 back into pit 1, then pit 2 (now 8), pit 3.
 /// // The last lands on North's pit 3: no capture.
 /// let pos = "3 7 | 7 11 0-0 S".parse()?;
-/// let (after, report) = Tihbat::default().play(&pos, Move::Pit(1))?;
+/// let (after, report) = Tihbat.play(&pos, Move::Pit(1))?;
 /// assert_eq!(after.to_string(), "1 8 | 8 11 0-0 N");
 /// assert!(report.captured.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-///
-/// Each reading of rule 3 is its own type, so that the compiler sees its
-/// declaration as a constant: `Tihbat` (that is, `Tihbat<false>`) captures
-/// the landing pit, [`TihbatChain`] (`Tihbat<true>`) chains on the own side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Tihbat<const OWN_SIDE_CHAIN: bool = false>;
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tihbat;
 
 /// Tihbat with the own-side chain reading of rule 3: after the landing pit,
 /// the mover's other pit behind it (backward) is captured too if it holds
-/// 2, 4, 6 or 8 ([`Tihbat::own_side_chain`]).
-pub type TihbatChain = Tihbat<true>;
-
-impl Default for Tihbat {
-    fn default() -> Self {
-        Tihbat
-    }
-}
+/// 2, 4, 6 or 8 ([`Tihbat::own_side_chain`]). Its own type, so that the
+/// compiler sees its declaration, [`TIHBAT_CHAIN`], as a constant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TihbatChain;
 
 impl Tihbat {
+    /// The declaration.
+    pub const RULES: &'static Rules = &TIHBAT;
+
     /// The own-side chain variant of rule 3.
     #[must_use]
     pub const fn own_side_chain() -> TihbatChain {
-        Tihbat
+        TihbatChain
     }
 }
 
-impl<const OWN_SIDE_CHAIN: bool> Tihbat<OWN_SIDE_CHAIN> {
+impl TihbatChain {
     /// The declaration.
-    pub const RULES: &'static Rules = if OWN_SIDE_CHAIN { &TIHBAT_CHAIN } else { &TIHBAT };
+    pub const RULES: &'static Rules = &TIHBAT_CHAIN;
 }
 
-impl<const OWN_SIDE_CHAIN: bool> Declared for Tihbat<OWN_SIDE_CHAIN> {
+impl Declared for Tihbat {
+    type Position = TihbatPosition;
+
+    #[inline(always)]
+    fn rules(&self) -> &Rules {
+        Self::RULES
+    }
+}
+
+impl Declared for TihbatChain {
     type Position = TihbatPosition;
 
     #[inline(always)]

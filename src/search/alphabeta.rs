@@ -137,8 +137,8 @@ struct Child<P> {
 /// use mancala_rules::{Game, Move};
 ///
 /// // Four counters left: South solves the ending.
-/// let game = Game::from_position(Tihbat::default(), "2 0 | 1 1 10-14 S".parse()?)?;
-/// let mut engine = AlphaBeta::new(Tihbat::default());
+/// let game = Game::from_position(Tihbat, "2 0 | 1 1 10-14 S".parse()?)?;
+/// let mut engine = AlphaBeta::new(Tihbat);
 /// let result = engine.search_game(&game, Limits::depth(40));
 /// assert!(result.resolved);
 /// assert!(proven_margin(result.score).is_some() || result.score == 0);
@@ -264,7 +264,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
     /// use mancala_rules::search::{AlphaBeta, MAX_TABLE_BITS};
     /// use mancala_rules::CapacityError;
     ///
-    /// let engine = AlphaBeta::new(Bohnenspiel::default()).try_with_table_bits(12)?;
+    /// let engine = AlphaBeta::new(Bohnenspiel).try_with_table_bits(12)?;
     /// let err = engine.try_with_table_bits(MAX_TABLE_BITS + 1).unwrap_err();
     /// assert_eq!(
     ///     err.to_string(),

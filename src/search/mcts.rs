@@ -238,8 +238,8 @@ impl<R: Ruleset> Mcts<R> {
     /// use mancala_rules::search::{Mcts, MctsLimits, MCTS_NODE_BYTES};
     /// use mancala_rules::Ruleset;
     ///
-    /// let mut mcts = Mcts::new(Bohnenspiel::default()).with_max_memory(64 * MCTS_NODE_BYTES);
-    /// let result = mcts.search(&Bohnenspiel::default().start(), &[], MctsLimits::iterations(500));
+    /// let mut mcts = Mcts::new(Bohnenspiel).with_max_memory(64 * MCTS_NODE_BYTES);
+    /// let result = mcts.search(&Bohnenspiel.start(), &[], MctsLimits::iterations(500));
     /// assert!(result.nodes <= 64);
     /// assert_eq!(mcts.max_nodes(), 64);
     /// ```
@@ -258,9 +258,9 @@ impl<R: Ruleset> Mcts<R> {
     /// use mancala_rules::search::{Mcts, MCTS_MAX_NODES};
     /// use mancala_rules::CapacityError;
     ///
-    /// let mcts = Mcts::new(Tihbat::default()).try_with_max_nodes(1000)?;
+    /// let mcts = Mcts::new(Tihbat).try_with_max_nodes(1000)?;
     /// assert_eq!(mcts.max_nodes(), 1000);
-    /// let too_many = Mcts::new(Tihbat::default()).try_with_max_nodes(MCTS_MAX_NODES + 1);
+    /// let too_many = Mcts::new(Tihbat).try_with_max_nodes(MCTS_MAX_NODES + 1);
     /// assert!(matches!(too_many, Err(CapacityError::TooLarge { .. })));
     /// # Ok::<(), CapacityError>(())
     /// ```

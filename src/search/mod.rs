@@ -35,7 +35,7 @@
 //! // Pit 6 would capture 6 beans (pits 7 and 8 reach 2 and 4), but pit 5
 //! // sows 6 to 11, which then hold 2, 4, 6, 6, 6: a chain of 24 beans.
 //! let pos = "6 6 6 6 6 2 | 1 3 5 5 5 5 0-16 S".parse()?;
-//! let mut engine = AlphaBeta::new(Bohnenspiel::default());
+//! let mut engine = AlphaBeta::new(Bohnenspiel);
 //! let result = engine.search(&pos, &[], Limits::depth(4));
 //! assert_eq!(result.best, Some(Move::Pit(5)));
 //! assert_eq!(result.depth, 4);
@@ -150,8 +150,8 @@ pub fn margin_for(outcome: &Outcome, player: Player) -> i32 {
 ///     let start = pos.to_move().index() * n;
 ///     pos.pits()[start..start + n].iter().map(|&s| i32::from(s)).sum::<i32>()
 /// };
-/// let mut engine = AlphaBeta::new(Tihbat::default()).with_evaluator(own_row);
-/// let result = engine.search(&Tihbat::default().start(), &[], Limits::depth(3));
+/// let mut engine = AlphaBeta::new(Tihbat).with_evaluator(own_row);
+/// let result = engine.search(&Tihbat.start(), &[], Limits::depth(3));
 /// assert!(result.best.is_some());
 /// ```
 pub trait Evaluator<R: Ruleset> {
@@ -233,7 +233,7 @@ pub(crate) fn capture_difference<B: Board>(pos: &B) -> i32 {
 ///     let lead = if pos.to_move.index() == 0 { s - n } else { n - s };
 ///     (s + n == 26).then_some(lead + 2)
 /// };
-/// let mut engine = AlphaBeta::new(Tihbat::default()).with_oracle(table);
+/// let mut engine = AlphaBeta::new(Tihbat).with_oracle(table);
 /// // South's pit 1: one counter back into pit 1, one into pit 2, which then
 /// // holds 2 and is captured: 16-10, North to move, and the table says North
 /// // ends at -6 + 2: South wins by 4.

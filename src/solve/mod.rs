@@ -13,7 +13,7 @@
 //! use mancala_rules::solve::Table;
 //!
 //! // Tihbat with 2 counters a pit: every board of up to 8 counters.
-//! let table = Table::build(Tihbat::default(), 8)?;
+//! let table = Table::build(Tihbat, 8)?;
 //! let start = "2 2 | 2 2 0-0 S".parse()?;
 //! assert_eq!(table.value(&start), Some(0)); // a draw under perfect play
 //! assert_eq!(table.best_moves(&start).map(|m| m.to_string()), Some("1 2".to_string()));
@@ -115,7 +115,7 @@ pub use table::{BuildOptions, LevelProgress, Table, FORMAT_MAGIC};
 
 use thiserror::Error;
 
-use crate::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use crate::games::{AlManqala, Bohnenspiel, DjenonAboure, Hemprich, Tihbat, TihbatChain};
 use crate::Ruleset;
 
 /// A [`Ruleset`] whose positions the retrograde solver may solve.
@@ -132,8 +132,10 @@ use crate::Ruleset;
 /// [`Oware`](crate::oware::Oware), whose end depends on the scores.
 pub trait Solvable: Ruleset {}
 
-impl<const OWN_SIDE_CHAIN: bool> Solvable for Tihbat<OWN_SIDE_CHAIN> {}
-impl<const HEMPRICH: bool> Solvable for Bohnenspiel<HEMPRICH> {}
+impl Solvable for Tihbat {}
+impl Solvable for TihbatChain {}
+impl Solvable for Bohnenspiel {}
+impl Solvable for Hemprich {}
 impl Solvable for DjenonAboure {}
 impl Solvable for AlManqala {}
 

@@ -18,10 +18,10 @@ use crate::search::Oracle;
 /// use mancala_rules::search::{proven_margin, AlphaBeta, Limits};
 /// use mancala_rules::solve::Table;
 ///
-/// let table = Table::build(Bohnenspiel::default(), 6)?;
+/// let table = Table::build(Bohnenspiel, 6)?;
 /// let pos = "0 0 1 0 0 2 | 1 0 0 1 0 1 33-33 S".parse()?;
 /// let exact = table.value(&pos);
-/// let mut engine = AlphaBeta::new(Bohnenspiel::default()).with_oracle(&table);
+/// let mut engine = AlphaBeta::new(Bohnenspiel).with_oracle(&table);
 /// let result = engine.search(&pos, &[], Limits::depth(1));
 /// assert!(result.resolved);
 /// assert_eq!(proven_margin(result.score).or(Some(0)), exact);

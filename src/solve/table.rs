@@ -67,7 +67,7 @@ pub struct LevelProgress {
 /// use mancala_rules::solve::Table;
 /// use mancala_rules::Ruleset;
 ///
-/// let table = Table::build(Bohnenspiel::default(), 4)?;
+/// let table = Table::build(Bohnenspiel, 4)?;
 /// // South sows pit 6 into pit 7, which then holds 2: captured, and North,
 /// // with an empty row, ends the game. South wins by 2 beyond the 35-35.
 /// let pos = "0 0 0 0 0 1 | 1 0 0 0 0 0 35-35 S".parse()?;
@@ -75,7 +75,7 @@ pub struct LevelProgress {
 /// assert_eq!(table.board_value(&pos), Some(2));
 /// assert_eq!(table.best_moves(&pos).map(|m| m.to_string()), Some("6".to_string()));
 /// // Positions with more than 4 seeds on the board are not in the table.
-/// assert_eq!(table.value(&Bohnenspiel::default().start()), None);
+/// assert_eq!(table.value(&Bohnenspiel.start()), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -322,7 +322,7 @@ impl<R: Solvable> Table<R> {
     /// file.push(11);
     /// file.extend_from_slice(b"bohnenspiel");
     /// file.extend_from_slice(&[12, 127]);
-    /// let err = Table::read_from(Bohnenspiel::default(), &file[..]).unwrap_err();
+    /// let err = Table::read_from(Bohnenspiel, &file[..]).unwrap_err();
     /// assert!(matches!(err, SolveError::LevelTooLarge { .. }));
     /// ```
     pub fn read_from(rules: R, mut input: impl Read) -> Result<Table<R>, SolveError> {
