@@ -28,6 +28,9 @@ impl WithRuleset for Run {
     }
 }
 
+// Its own function for each game, not inlined into the dispatch over every
+// game (one huge function optimises worse).
+#[inline(never)]
 fn run<R: Ruleset>(rules: R, count: u64, seed: u64) {
     let start = rules.start();
     let mut playouts = Playouts::new(rules, AgreementPolicy::default());
