@@ -317,6 +317,29 @@ impl MoveSet {
     pub fn nth_move(self, n: usize) -> Option<Move> {
         self.into_iter().nth(n)
     }
+
+    /// The moves, in ascending pit order (`pass` alone when forced).
+    ///
+    /// ```
+    /// use mancala_rules::{Move, MoveSet, PitSet};
+    ///
+    /// let moves = MoveSet::pits(PitSet::from_bits(0b101));
+    /// assert_eq!(moves.iter().collect::<Vec<_>>(), [Move::Pit(1), Move::Pit(3)]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn iter(self) -> MoveIter {
+        self.into_iter()
+    }
+}
+
+impl IntoIterator for &MoveSet {
+    type Item = Move;
+    type IntoIter = MoveIter;
+    #[inline]
+    fn into_iter(self) -> MoveIter {
+        (*self).into_iter()
+    }
 }
 
 impl IntoIterator for MoveSet {

@@ -65,6 +65,30 @@ impl TryFrom<u8> for Player {
     }
 }
 
+impl FromStr for Player {
+    type Err = ParseError;
+
+    /// `S`, `South`, `0`, `N`, `North` or `1`, in any letter case.
+    ///
+    /// ```
+    /// use mancala_rules::Player;
+    ///
+    /// assert_eq!("north".parse::<Player>()?, Player::North);
+    /// assert_eq!("S".parse::<Player>()?, Player::South);
+    /// assert!("east".parse::<Player>().is_err());
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Player, ParseError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "s" | "south" | "0" => Ok(Player::South),
+            "n" | "north" | "1" => Ok(Player::North),
+            _ => Err(ParseError::Position(format!(
+                "'{text}' is not a player: S (South, 0) or N (North, 1)"
+            ))),
+        }
+    }
+}
+
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -306,15 +330,9 @@ impl<const P: usize> FromStr for Position<P> {
                 scores = [parse_count(south)?, parse_count(north)?];
                 tail_seen = 1;
             } else if tail_seen == 1 {
-                to_move = match token {
-                    "S" | "s" | "South" | "south" | "0" => Player::South,
-                    "N" | "n" | "North" | "north" | "1" => Player::North,
-                    _ => {
-                        return Err(ParseError::Position(format!(
-                            "expected the player to move (S or N), found '{token}'"
-                        )))
-                    }
-                };
+                to_move = token.parse().map_err(|_| {
+                    ParseError::Position(format!("expected the player to move (S or N), found '{token}'"))
+                })?;
                 tail_seen = 2;
             } else {
                 return Err(ParseError::Position(format!(

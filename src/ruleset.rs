@@ -1,6 +1,6 @@
 //! The `Ruleset` trait every game implements, and what it reports.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 
 use serde::{Deserialize, Serialize};
 
@@ -308,6 +308,22 @@ pub enum EndReason {
     RowEmpty,
 }
 
+impl fmt::Display for EndReason {
+    /// A phrase for people: "every seed captured", "a repeated position", ...
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::AllCaptured => "every seed captured",
+            EndReason::MoverRowEmpty => "the player to move has no move",
+            EndReason::NoMoves => "neither player can move",
+            EndReason::Starvation => "no move feeds the empty row",
+            EndReason::Repetition => "a repeated position",
+            EndReason::Agreement => "the players agreed to split",
+            EndReason::Majority => "more than half captured",
+            EndReason::RowEmpty => "a row is empty",
+        })
+    }
+}
+
 /// The end of a game: each player's final total (captures plus whatever the
 /// end rule gives them) and why it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -393,6 +409,36 @@ impl Outcome {
         Outcome {
             totals: [south + board / 2, north + board / 2],
             reason,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// For example `South 25, North 23: South wins (neither player can move)`.
+    ///
+    /// ```
+    /// use mancala_rules::{EndReason, Outcome};
+    ///
+    /// let outcome = Outcome { totals: [25, 23], reason: EndReason::NoMoves };
+    /// assert_eq!(outcome.to_string(), "South 25, North 23: South wins (neither player can move)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [south, north] = self.totals;
+        write!(f, "South {south}, North {north}: ")?;
+        match self.winner() {
+            Some(winner) => write!(f, "{winner} wins")?,
+            None => f.write_str("a draw")?,
+        }
+        write!(f, " ({})", self.reason)
+    }
+}
+
+impl fmt::Display for Status {
+    /// `the game goes on`, or the outcome.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("the game goes on"),
+            Status::Over(outcome) => write!(f, "over: {outcome}"),
         }
     }
 }

@@ -82,6 +82,13 @@ impl MctsLimits {
     }
 }
 
+impl Default for MctsLimits {
+    /// 10,000 iterations.
+    fn default() -> Self {
+        MctsLimits::iterations(10_000)
+    }
+}
+
 /// What an [`Mcts`] search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsResult {

@@ -323,6 +323,13 @@ impl Limits {
     }
 }
 
+impl Default for Limits {
+    /// Depth 12: well under a second a move for the crate's games on a laptop.
+    fn default() -> Self {
+        Limits::depth(12)
+    }
+}
+
 /// Something that picks moves: both engines, so that programs can hold either.
 pub trait Engine<R: Ruleset> {
     /// A move for `pos` after the game's earlier positions `history` (oldest
