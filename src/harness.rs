@@ -232,19 +232,28 @@ fn check_game<R: Ruleset>(rules: &R, rng: &mut SplitMix64, report: &mut Report) 
             report.capped += 1;
             break;
         }
-        let expected = rules.play(&pos, mv).map_err(|reason| HarnessError::ListedMoveRefused {
-            game: name,
-            position: pos.to_string(),
-            mv,
-            reason,
-        })?;
+        let expected = rules
+            .play(&pos, mv)
+            .map_err(|reason| HarnessError::ListedMoveRefused {
+                game: name,
+                position: pos.to_string(),
+                mv,
+                reason,
+            })?;
         let played = game.play(mv).map_err(|reason| HarnessError::ListedMoveRefused {
             game: name,
             position: pos.to_string(),
             mv,
             reason,
         })?;
-        same(name, &pos, mv, "Game::play and Ruleset::play reports", &played, &expected.1)?;
+        same(
+            name,
+            &pos,
+            mv,
+            "Game::play and Ruleset::play reports",
+            &played,
+            &expected.1,
+        )?;
         same(
             name,
             &pos,
@@ -383,18 +392,41 @@ pub fn check_position<R: Ruleset>(rules: &R, pos: &R::Position) -> Result<u64, H
 /// A listed move: accepted, checked play equals unchecked play, seeds kept.
 fn check_listed_move<R: Ruleset>(rules: &R, pos: &R::Position, mv: Move) -> Result<(), HarnessError> {
     let name = rules.name();
-    let (checked, report) = rules.play(pos, mv).map_err(|reason| HarnessError::ListedMoveRefused {
-        game: name,
-        position: pos.to_string(),
-        mv,
-        reason,
-    })?;
+    let (checked, report) = rules
+        .play(pos, mv)
+        .map_err(|reason| HarnessError::ListedMoveRefused {
+            game: name,
+            position: pos.to_string(),
+            mv,
+            reason,
+        })?;
     let mut unchecked = *pos;
     let unchecked_report = rules.play_unchecked(&mut unchecked, mv);
-    same(name, pos, mv, "play and play_unchecked positions", &checked, &unchecked)?;
-    same(name, pos, mv, "play and play_unchecked reports", &report, &unchecked_report)?;
+    same(
+        name,
+        pos,
+        mv,
+        "play and play_unchecked positions",
+        &checked,
+        &unchecked,
+    )?;
+    same(
+        name,
+        pos,
+        mv,
+        "play and play_unchecked reports",
+        &report,
+        &unchecked_report,
+    )?;
     same(name, pos, mv, "the move and its report's move", &mv, &report.mv)?;
-    same(name, pos, mv, "the mover and its report's player", &pos.to_move(), &report.player)?;
+    same(
+        name,
+        pos,
+        mv,
+        "the mover and its report's player",
+        &pos.to_move(),
+        &report.player,
+    )?;
     rules.validate(&checked).map_err(|source| HarnessError::Seeds {
         game: name,
         position: format!("{checked} (after {mv} in {pos})"),
@@ -413,7 +445,12 @@ fn check_listed_move<R: Ruleset>(rules: &R, pos: &R::Position, mv: Move) -> Resu
 }
 
 /// A move not listed: refused by `check` and `play`, with an error of its kind.
-fn check_refused_move<R: Ruleset>(rules: &R, pos: &R::Position, mv: Move, moves: &str) -> Result<(), HarnessError> {
+fn check_refused_move<R: Ruleset>(
+    rules: &R,
+    pos: &R::Position,
+    mv: Move,
+    moves: &str,
+) -> Result<(), HarnessError> {
     let name = rules.name();
     let reason = match rules.check(pos, mv) {
         Ok(()) => {
@@ -457,7 +494,9 @@ fn check_refused_move<R: Ruleset>(rules: &R, pos: &R::Position, mv: Move, moves:
             | IllegalMove::EndlessRelay { pit }
             | IllegalMove::NotPlayable { pit }
             | IllegalMove::MustPass { pit, .. } => {
-                pit == number && (pos.pits()[usize::from(number) - 1] == 0) == matches!(reason, IllegalMove::EmptyPit { .. })
+                pit == number
+                    && (pos.pits()[usize::from(number) - 1] == 0)
+                        == matches!(reason, IllegalMove::EmptyPit { .. })
             }
             _ => false,
         },

@@ -3,11 +3,12 @@
 
 use mancala_rules::harness::{check_ruleset, HarnessError, Report};
 use mancala_rules::primitives::{
-    CaptureRule, Counts, Direction, ExtraTurn, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores,
+    CaptureRule, Counts, Direction, ExtraTurn, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn,
+    Stores,
 };
 use mancala_rules::{
-    Declared, GameKind, IllegalMove, Leftover, Move, MoveReport, Playable, Position, Rules, Ruleset, Stuck, Turn,
-    WithRuleset,
+    Declared, GameKind, IllegalMove, Leftover, Move, MoveReport, Playable, Position, Rules, Ruleset, Stuck,
+    Turn, WithRuleset,
 };
 
 /// Few enough games that the file runs in a few seconds in a debug build.
@@ -37,9 +38,16 @@ fn assert_played(name: &str, report: Report, games: u32) {
 fn every_shipped_game_keeps_the_invariants() {
     for (i, kind) in GameKind::ALL.into_iter().enumerate() {
         // Djenon-aboure's relays are costly to list in a debug build.
-        let games = if kind == GameKind::DjenonAboure { GAMES / 4 } else { GAMES };
+        let games = if kind == GameKind::DjenonAboure {
+            GAMES / 4
+        } else {
+            GAMES
+        };
         let report = kind
-            .with_ruleset(Check { games, seed: 11 + i as u64 })
+            .with_ruleset(Check {
+                games,
+                seed: 11 + i as u64,
+            })
             .unwrap_or_else(|err| panic!("{kind}: {err}"));
         assert_played(kind.name(), report, games);
     }
