@@ -67,6 +67,7 @@ mod any_game;
 mod error;
 mod game;
 pub mod games;
+pub mod harness;
 mod history;
 mod moves;
 /// Oware Abapa (moved to [`games`]; this path stays for existing users).

@@ -1,0 +1,1144 @@
+//! One named test per item of the declaration vocabulary (issue 11), each on
+//! a concrete board in standard notation, worked out by hand in a comment.
+//!
+//! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
+//! captures or stores South-North and the player to move. Pit k faces pit
+//! 2N+1-k. Where a test compares two readings, each reading's board differs
+//! from the other's, so a feature read the wrong way fails the test.
+
+use mancala_rules::primitives::{
+    CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
+    Sowing, SowingTurn, Stores,
+};
+use mancala_rules::{
+    AgreementError, AgreementPolicy, Declared, EndReason, Ending, Game, HistoryRules, IllegalMove, Leftover,
+    Move, MoveReport, Outcome, Playable, Player, Position, PositionError, Repetition, Rules, Ruleset, Status,
+    Stuck,
+};
+
+/// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
+macro_rules! declare {
+    ($name:ident, $pits:literal, $rules:expr) => {
+        #[derive(Clone, Copy, Debug)]
+        struct $name;
+        impl Declared for $name {
+            type Position = Position<$pits>;
+            fn rules(&self) -> &Rules {
+                const RULES: Rules = $rules;
+                &RULES
+            }
+        }
+    };
+}
+
+/// `Rules::DEFAULT` with this turn.
+const fn with_turn(turn: SowingTurn) -> Rules {
+    Rules {
+        turn,
+        ..Rules::DEFAULT
+    }
+}
+
+/// Checked play of pit `pit` on `pos`: the position after it and the report.
+fn play<R: Ruleset>(rules: R, pos: &str, mv: Move) -> (String, MoveReport) {
+    let pos: R::Position = pos.parse().expect("a board in standard notation");
+    let (after, report) = rules
+        .play(&pos, mv)
+        .unwrap_or_else(|err| panic!("{mv} in {pos}: {err}"));
+    (after.to_string(), report)
+}
+
+fn pit<R: Ruleset>(rules: R, pos: &str, number: u8) -> (String, MoveReport) {
+    play(rules, pos, Move::Pit(number))
+}
+
+fn legal<R: Ruleset>(rules: R, pos: &str) -> String {
+    rules.legal_moves(&pos.parse().expect("a board")).to_string()
+}
+
+fn refusal<R: Ruleset>(rules: R, pos: &str, mv: Move) -> IllegalMove {
+    rules
+        .check(&pos.parse().expect("a board"), mv)
+        .expect_err("the move should be refused")
+}
+
+fn outcome<R: Ruleset>(rules: R, pos: &str) -> Option<Outcome> {
+    rules.status(&pos.parse().expect("a board")).outcome()
+}
+
+fn over(totals: [u32; 2], reason: EndReason) -> Option<Outcome> {
+    Some(Outcome { totals, reason })
+}
+
+// ---------------------------------------------------------------- geometry
+
+declare!(
+    Tiny,
+    4,
+    Rules {
+        seeds: 3,
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    Long,
+    30,
+    Rules {
+        seeds: 2,
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    Fives,
+    8,
+    Rules {
+        seeds: 5,
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn geometry_a_2x2_board() {
+    assert_eq!(Tiny.start().to_string(), "3 3 | 3 3 0-0 S");
+    assert_eq!((Tiny.pits_per_side(), Tiny.total_seeds()), (2, 12));
+    assert_eq!(legal(Tiny, "3 3 | 3 3 0-0 S"), "1 2");
+    // Pit 2's three seeds: 3, 4, then round to 1.
+    assert_eq!(pit(Tiny, "3 3 | 3 3 0-0 S", 2).0, "4 0 | 4 4 0-0 N");
+    assert_eq!(
+        refusal(Tiny, "3 3 | 3 3 0-0 S", Move::Pit(3)),
+        IllegalMove::NotYourPit {
+            pit: 3,
+            player: Player::South,
+            first: 1,
+            last: 2
+        }
+    );
+    assert_eq!(
+        refusal(Tiny, "3 3 | 3 3 0-0 S", Move::Pit(5)),
+        IllegalMove::PitOutOfRange { pit: 5, pits: 4 }
+    );
+}
+
+#[test]
+fn geometry_a_2x15_board() {
+    let start = Long.start();
+    let row = ["2"; 15].join(" ");
+    assert_eq!(start.to_string(), format!("{row} | {row} 0-0 S"));
+    assert_eq!((Long.pits_per_side(), Long.total_seeds()), (15, 60));
+    assert_eq!(Long.legal_moves(&start).len(), 15);
+    // Pit 15's two seeds cross into North's row: pits 16 and 17.
+    let (after, report) = Long.play(&start, Move::Pit(15)).unwrap();
+    assert_eq!(&after.pits[13..18], &[2, 0, 3, 3, 2]);
+    assert_eq!(report.last_pit, Some(17));
+    assert_eq!(
+        Long.legal_moves(&after).to_string(),
+        (16..=30).map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(
+        Long.check(&start, Move::Pit(31)),
+        Err(IllegalMove::PitOutOfRange { pit: 31, pits: 30 })
+    );
+}
+
+#[test]
+fn geometry_seeds_a_pit() {
+    assert_eq!(Fives.start().to_string(), "5 5 5 5 | 5 5 5 5 0-0 S");
+    assert_eq!(Fives.total_seeds(), 40);
+    assert_eq!(
+        Fives.validate(&"5 5 5 5 | 5 5 5 4 0-0 S".parse().unwrap()),
+        Err(PositionError::SeedsDoNotAddUp {
+            expected: 40,
+            found: 39
+        })
+    );
+    assert_eq!(
+        Fives.validate(&"5 5 5 5 | 5 5 5 4 1-0 S".parse().unwrap()),
+        Ok(())
+    );
+}
+
+declare!(
+    OwnStore,
+    4,
+    Rules {
+        stores: true,
+        turn: SowingTurn {
+            stores: Stores::Own,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn geometry_stores_are_shown_in_the_scores() {
+    // Pit 2 is South's last: its seed falls in South's store, shown as the
+    // first score. Without a store it would fall in pit 3 ("2 0 | 2 1 0-0 N").
+    let (after, report) = pit(OwnStore, "2 1 | 1 1 0-0 S", 2);
+    assert_eq!(after, "2 0 | 1 1 1-0 N");
+    assert!(report.in_store);
+    assert_eq!(report.last_pit, None);
+    assert_eq!(pit(Tiny, "2 1 | 1 1 0-0 S", 2).0, "2 0 | 2 1 0-0 N");
+}
+
+// ------------------------------------------------------------ may be played
+
+declare!(
+    Pairs,
+    4,
+    Rules {
+        play: Playable {
+            min_seeds: 2,
+            ..Playable::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    Triples,
+    4,
+    Rules {
+        play: Playable {
+            min_seeds: 3,
+            ..Playable::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn playable_at_least_one_seed() {
+    assert_eq!(legal(Tiny, "1 0 | 2 2 0-0 S"), "1");
+    assert_eq!(
+        refusal(Tiny, "1 0 | 2 2 0-0 S", Move::Pit(2)),
+        IllegalMove::EmptyPit { pit: 2 }
+    );
+}
+
+#[test]
+fn playable_at_least_two_seeds() {
+    // Pit 1 holds a single seed: only pit 2 (3 seeds) may move.
+    assert_eq!(legal(Pairs, "1 3 | 0 2 0-0 S"), "2");
+    assert_eq!(legal(Tiny, "1 3 | 0 2 0-0 S"), "1 2");
+    assert_eq!(
+        refusal(Pairs, "1 3 | 0 2 0-0 S", Move::Pit(1)),
+        IllegalMove::SingletonMayNotMove { pit: 1 }
+    );
+    assert_eq!(
+        refusal(Triples, "2 3 | 0 2 0-0 S", Move::Pit(1)),
+        IllegalMove::TooFewSeeds { pit: 1, min: 3 }
+    );
+}
+
+declare!(
+    Feeding,
+    8,
+    Rules {
+        play: Playable {
+            must_feed: true,
+            ..Playable::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn playable_must_feed() {
+    // North's row is empty: pit 1's seed stays in South's row (pit 2);
+    // pit 4's two reach pits 5 and 6.
+    assert_eq!(legal(Feeding, "1 0 0 2 | 0 0 0 0 0-0 S"), "4");
+    assert_eq!(legal(Fives, "1 0 0 2 | 0 0 0 0 0-0 S"), "1 4");
+    assert_eq!(
+        refusal(Feeding, "1 0 0 2 | 0 0 0 0 0-0 S", Move::Pit(1)),
+        IllegalMove::MustFeed { pit: 1 }
+    );
+    assert_eq!(
+        pit(Feeding, "1 0 0 2 | 0 0 0 0 0-0 S", 4).0,
+        "1 0 0 0 | 1 1 0 0 0-0 N"
+    );
+}
+
+declare!(
+    FeedingRelay,
+    8,
+    Rules {
+        play: Playable {
+            must_feed: true,
+            ..Playable::DEFAULT
+        },
+        turn: SowingTurn {
+            lap: Lap::Relay {
+                sowing: Sowing::NextPit,
+                relay_on: Counts::at_least(2)
+            },
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+#[ignore = "library bug: the feeding rule reads only a relay's first lap (Rules::feeding sows Lap::Single)"]
+fn playable_must_feed_counts_the_whole_relay() {
+    // North's row is empty. Pit 1's seed makes pit 2 hold 2: relay into 3
+    // and 4 (now 2): relay into 5 and 6, North's. The move feeds North.
+    // Pit 2's seed stops in 3; pit 4's falls in 5.
+    let pos = "1 1 0 1 | 0 0 0 0 0-0 S";
+    assert_eq!(pit(RelayLegacy, pos, 1).0, "0 0 1 0 | 1 1 0 0 0-0 N");
+    assert_eq!(legal(FeedingRelay, pos), "1 4");
+}
+
+/// Chains of 2 from the last pit, with the grand slam rule given.
+const fn slam(grand_slam: GrandSlam) -> Rules {
+    with_turn(SowingTurn {
+        capture: CaptureRule::chain(Counts::of(&[2])),
+        grand_slam,
+        ..SowingTurn::DEFAULT
+    })
+}
+declare!(SlamIllegal, 4, slam(GrandSlam::Illegal));
+declare!(SlamCaptures, 4, slam(GrandSlam::Captures));
+declare!(SlamNothing, 4, slam(GrandSlam::CapturesNothing));
+
+// In "1 2 | 1 1 0-0 S", pit 2 sows 3 and 4, which then hold 2 and 2: the
+// chain from 4 back to 3 takes North's whole row (pit 2, emptied, stops it).
+// Pit 1 sows pit 2 (3 seeds): no capture.
+const SLAM: &str = "1 2 | 1 1 0-0 S";
+
+#[test]
+fn grand_slam_illegal() {
+    assert_eq!(legal(SlamIllegal, SLAM), "1");
+    assert_eq!(
+        refusal(SlamIllegal, SLAM, Move::Pit(2)),
+        IllegalMove::GrandSlam { pit: 2 }
+    );
+    assert_eq!(legal(SlamCaptures, SLAM), "1 2");
+}
+
+#[test]
+fn grand_slam_illegal_when_every_move_is_one_is_played_capturing_nothing() {
+    // Pit 2 is the only move, and a grand slam: it is played, captures nothing.
+    let pos = "0 2 | 1 1 0-0 S";
+    assert_eq!(legal(SlamIllegal, pos), "2");
+    let (after, report) = pit(SlamIllegal, pos, 2);
+    assert_eq!(after, "0 0 | 2 2 0-0 N");
+    assert_eq!(
+        (report.seeds_captured, report.captured.to_string()),
+        (0, String::new())
+    );
+}
+
+#[test]
+fn grand_slam_captures() {
+    let (after, report) = pit(SlamCaptures, SLAM, 2);
+    assert_eq!(after, "1 0 | 0 0 4-0 N");
+    assert_eq!(report.captured.to_string(), "3 4");
+}
+
+#[test]
+fn grand_slam_captures_nothing() {
+    assert_eq!(legal(SlamNothing, SLAM), "1 2");
+    let (after, report) = pit(SlamNothing, SLAM, 2);
+    assert_eq!(after, "1 0 | 2 2 0-0 N");
+    assert_eq!(report.seeds_captured, 0);
+    // A capture that leaves North a seed is made: pit 2's seed makes pit 3
+    // hold 2 (taken); pit 4 keeps its 3.
+    let (after, _) = pit(SlamNothing, "0 1 | 1 3 0-0 S", 2);
+    assert_eq!(after, "0 0 | 0 3 2-0 N");
+}
+
+declare!(
+    Passes,
+    4,
+    Rules {
+        play: Playable {
+            stuck: Stuck::Passes(Leftover::Owners),
+            ..Playable::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    PairsPass,
+    4,
+    Rules {
+        play: Playable {
+            min_seeds: 2,
+            must_feed: false,
+            stuck: Stuck::Passes(Leftover::Opponent),
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn stuck_player_passes() {
+    // South has no seed; North has moves: South must pass.
+    let pos = "0 0 | 1 2 3-6 S";
+    assert_eq!(legal(Passes, pos), "pass");
+    let (after, report) = play(Passes, pos, Move::Pass);
+    assert_eq!(after, "0 0 | 1 2 3-6 N");
+    assert_eq!((report.mv, report.laps, report.last_pit), (Move::Pass, 0, None));
+    // Pass only when it is the only move.
+    assert_eq!(
+        refusal(Passes, "1 0 | 1 2 3-5 S", Move::Pass),
+        IllegalMove::PassNotAllowed {
+            player: Player::South
+        }
+    );
+    // Neither can move: every seed captured, or (pairs only) the rest to
+    // the opponent of the player to move.
+    assert_eq!(
+        outcome(Passes, "0 0 | 0 0 6-6 S"),
+        over([6, 6], EndReason::AllCaptured)
+    );
+    assert_eq!(
+        outcome(PairsPass, "1 0 | 0 1 5-5 S"),
+        over([5, 7], EndReason::NoMoves)
+    );
+}
+
+#[test]
+fn stuck_player_ends_the_game() {
+    // The default: South, stuck, ends the game; each keeps their own row.
+    let pos = "0 0 | 1 2 3-6 S";
+    assert_eq!(outcome(Tiny, pos), over([3, 9], EndReason::MoverRowEmpty));
+    assert_eq!(legal(Tiny, pos), "");
+    assert_eq!(refusal(Tiny, pos, Move::Pass), IllegalMove::GameOver);
+    assert_eq!(outcome(Passes, pos), None);
+}
+
+// ------------------------------------------------------------------ sowing
+
+declare!(
+    Clockwise,
+    8,
+    with_turn(SowingTurn {
+        direction: Direction::Clockwise,
+        ..SowingTurn::DEFAULT
+    })
+);
+
+#[test]
+fn sowing_counterclockwise() {
+    // Pit 2's two seeds: 3 and 4.
+    let (after, report) = pit(Fives, "1 2 0 0 | 0 0 0 0 0-0 S", 2);
+    assert_eq!(after, "1 0 1 1 | 0 0 0 0 0-0 N");
+    assert_eq!(report.last_pit, Some(4));
+}
+
+#[test]
+fn sowing_clockwise() {
+    // Pit 2's two seeds: 1, then round to 8.
+    let (after, report) = pit(Clockwise, "1 2 0 0 | 0 0 0 0 0-0 S", 2);
+    assert_eq!(after, "2 0 0 0 | 0 0 0 1 0-0 N");
+    assert_eq!(report.last_pit, Some(8));
+}
+
+declare!(
+    ClockwiseKalah,
+    8,
+    Rules {
+        stores: true,
+        turn: SowingTurn {
+            direction: Direction::Clockwise,
+            stores: Stores::Own,
+            opposite: Some(Opposite::KALAH),
+            extra_turn: ExtraTurn::IN_OWN_STORE,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn sowing_clockwise_through_the_stores() {
+    // Clockwise, South's store follows pit 1 and North's follows pit 5.
+    let (after, report) = pit(ClockwiseKalah, "1 0 0 0 | 2 0 0 0 0-0 S", 1);
+    assert_eq!(after, "0 0 0 0 | 2 0 0 0 1-0 S");
+    assert!(report.in_store);
+    // North's pit 5: North's store, then South's pit 4 (no capture there).
+    assert_eq!(
+        pit(ClockwiseKalah, "0 0 0 0 | 2 0 0 0 0-0 N", 5).0,
+        "0 0 0 1 | 0 0 0 0 0-1 S"
+    );
+    // Pit 2's seed lands in pit 1, empty, facing pit 8: both taken.
+    let (after, report) = pit(ClockwiseKalah, "0 1 0 0 | 0 0 0 3 0-0 S", 2);
+    assert_eq!(after, "0 0 0 0 | 0 0 0 0 4-0 N");
+    assert_eq!(report.captured.to_string(), "1 8");
+}
+
+declare!(
+    OriginFirst,
+    8,
+    with_turn(SowingTurn {
+        lap: Lap::Single(Sowing::OriginFirst),
+        ..SowingTurn::DEFAULT
+    })
+);
+declare!(
+    SkipOrigin,
+    4,
+    with_turn(SowingTurn {
+        lap: Lap::Single(Sowing::NextPitSkippingOrigin),
+        ..SowingTurn::DEFAULT
+    })
+);
+
+#[test]
+fn sowing_from_the_next_pit() {
+    // Pit 1's three seeds: 2, 3, 4.
+    let (after, report) = pit(Fives, "3 0 0 0 | 0 0 0 0 0-0 S", 1);
+    assert_eq!(
+        (after.as_str(), report.last_pit),
+        ("0 1 1 1 | 0 0 0 0 0-0 N", Some(4))
+    );
+}
+
+#[test]
+fn sowing_origin_first() {
+    // Pit 1's three seeds: back into 1, then 2, 3.
+    let (after, report) = pit(OriginFirst, "3 0 0 0 | 0 0 0 0 0-0 S", 1);
+    assert_eq!(
+        (after.as_str(), report.last_pit),
+        ("1 1 1 0 | 0 0 0 0 0-0 N", Some(3))
+    );
+}
+
+#[test]
+fn sowing_a_long_lap_into_the_origin() {
+    // Pit 1's five seeds on a ring of four: 2, 3, 4, 1 (the origin), 2.
+    let (after, report) = pit(Tiny, "5 0 | 0 0 0-0 S", 1);
+    assert_eq!((after.as_str(), report.last_pit), ("1 2 | 1 1 0-0 N", Some(2)));
+}
+
+#[test]
+fn sowing_a_long_lap_skipping_the_origin() {
+    // Pit 1's five seeds: 2, 3, 4, (1 skipped) 2, 3.
+    let (after, report) = pit(SkipOrigin, "5 0 | 0 0 0-0 S", 1);
+    assert_eq!((after.as_str(), report.last_pit), ("0 2 | 2 1 0-0 N", Some(3)));
+}
+
+declare!(
+    BothStores,
+    4,
+    Rules {
+        stores: true,
+        turn: SowingTurn {
+            stores: Stores::Both,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+// Pit 2's four seeds. The places, counterclockwise: 1, 2, South's store,
+// 3, 4, North's store.
+const FOUR: &str = "0 4 | 0 0 0-0 S";
+
+#[test]
+fn sowing_into_no_store() {
+    // 3, 4, 1, then the origin 2.
+    let (after, report) = pit(Tiny, FOUR, 2);
+    assert_eq!((after.as_str(), report.last_pit), ("1 1 | 1 1 0-0 N", Some(2)));
+}
+
+#[test]
+fn sowing_into_the_movers_store() {
+    // South's store, 3, 4, (North's store skipped) 1.
+    let (after, report) = pit(OwnStore, FOUR, 2);
+    assert_eq!((after.as_str(), report.last_pit), ("1 0 | 1 1 1-0 N", Some(1)));
+    assert!(!report.in_store);
+    // North's pit 4: North's store, then 1 and 2 (South's store is after 2).
+    let (after, _) = pit(OwnStore, "0 0 | 0 3 0-0 N", 4);
+    assert_eq!(after, "1 1 | 0 0 0-1 S");
+}
+
+#[test]
+fn sowing_into_both_stores() {
+    // South's store, 3, 4, North's store: that seed is North's, and the last
+    // seed in the opponent's store is not "in store" for the mover.
+    let (after, report) = pit(BothStores, FOUR, 2);
+    assert_eq!(after, "0 0 | 1 1 1-1 N");
+    assert_eq!((report.last_pit, report.in_store), (None, false));
+}
+
+/// Relay laps of the given reading, sown from the next pit, on counts of 2
+/// or more.
+const fn relay(from: RelayFrom, stop_on_capture: bool, capture: CaptureRule) -> Rules {
+    with_turn(SowingTurn {
+        lap: Lap::RelayWith(RelayRule {
+            sowing: Sowing::NextPit,
+            relay_on: Counts::at_least(2),
+            from,
+            stop_on_capture,
+        }),
+        capture,
+        ..SowingTurn::DEFAULT
+    })
+}
+declare!(RelayLast, 8, relay(RelayFrom::LastPit, false, CaptureRule::NONE));
+declare!(RelayNext, 8, relay(RelayFrom::NextPit, false, CaptureRule::NONE));
+declare!(
+    RelayCapturing,
+    8,
+    relay(RelayFrom::LastPit, false, CaptureRule::single(Counts::of(&[2])))
+);
+declare!(
+    RelayStopped,
+    8,
+    relay(RelayFrom::LastPit, true, CaptureRule::single(Counts::of(&[2])))
+);
+declare!(
+    RelayLegacy,
+    8,
+    with_turn(SowingTurn {
+        lap: Lap::Relay {
+            sowing: Sowing::NextPit,
+            relay_on: Counts::at_least(2)
+        },
+        ..SowingTurn::DEFAULT
+    })
+);
+
+// Pit 1's two seeds fall in 2 and 3; pit 3 then holds 2.
+const RELAY: &str = "2 0 1 1 | 0 0 0 0 0-0 S";
+
+#[test]
+fn lap_single() {
+    let (after, report) = pit(Fives, RELAY, 1);
+    assert_eq!(
+        (after.as_str(), report.laps, report.last_pit),
+        ("0 1 2 1 | 0 0 0 0 0-0 N", 1, Some(3))
+    );
+}
+
+#[test]
+fn lap_relay_from_the_last_pit() {
+    // Pit 3's two seeds go on: 4 (now 2) and 5 (now 1): the relay ends.
+    let (after, report) = pit(RelayLast, RELAY, 1);
+    assert_eq!(
+        (after.as_str(), report.laps, report.last_pit),
+        ("0 1 0 2 | 1 0 0 0 0-0 N", 2, Some(5))
+    );
+    // `Lap::Relay` is this reading.
+    assert_eq!(pit(RelayLegacy, RELAY, 1), (after, report));
+}
+
+#[test]
+fn lap_relay_from_the_next_pit() {
+    // Pit 3 holds 2: the seed of the pit after it, 4, goes on into 5 (now
+    // 1): the relay ends.
+    let (after, report) = pit(RelayNext, RELAY, 1);
+    assert_eq!(
+        (after.as_str(), report.laps, report.last_pit),
+        ("0 1 2 0 | 1 0 0 0 0-0 N", 2, Some(5))
+    );
+    // An empty pit after the last one ends the relay: pit 4 is empty here.
+    let (after, report) = pit(RelayNext, "2 0 1 0 | 0 0 0 0 0-0 S", 1);
+    assert_eq!((after.as_str(), report.laps), ("0 1 2 0 | 0 0 0 0 0-0 N", 1));
+}
+
+#[test]
+fn lap_relay_stopped_by_a_capturing_count() {
+    // Pit 3 reaches 2, a capturing count: the relay stops and takes it.
+    let (after, report) = pit(RelayStopped, RELAY, 1);
+    assert_eq!((after.as_str(), report.laps), ("0 1 0 1 | 0 0 0 0 2-0 N", 1));
+    assert_eq!(report.captured.to_string(), "3");
+    // Without the stop, the relay goes on from pit 3 (4 now 2, 5 now 1) and
+    // pit 5's single seed captures nothing.
+    let (after, report) = pit(RelayCapturing, RELAY, 1);
+    assert_eq!((after.as_str(), report.laps), ("0 1 0 2 | 1 0 0 0 0-0 N", 2));
+}
+
+declare!(
+    Endless,
+    4,
+    with_turn(SowingTurn {
+        lap: Lap::Relay {
+            sowing: Sowing::NextPit,
+            relay_on: Counts::at_least(2)
+        },
+        ..SowingTurn::DEFAULT
+    })
+);
+
+#[test]
+fn lap_an_endless_relay_is_refused() {
+    // Pit 2 of "1 2 | 0 2": laps from 2 [1 0 1 3], 4 [2 1 2 0], 3 [3 1 0 1],
+    // 1 [0 2 1 2], 4 [1 3 1 0], 2 [2 0 2 1], 1 [0 1 3 1], 3 [1 2 0 2]: pit 2
+    // again with the board it started from, forever.
+    // Pit 1: its seed makes pit 2 hold 3; those fall in 3, 4, 1, which holds
+    // 1: the relay ends after 2 laps.
+    let pos = "1 2 | 0 2 0-0 S";
+    assert_eq!(legal(Endless, pos), "1");
+    assert_eq!(
+        refusal(Endless, pos, Move::Pit(2)),
+        IllegalMove::EndlessRelay { pit: 2 }
+    );
+    let (after, report) = pit(Endless, pos, 1);
+    assert_eq!(
+        (after.as_str(), report.laps, report.last_pit),
+        ("1 0 | 1 3 0-0 N", 2, Some(1))
+    );
+}
+
+// ----------------------------------------------------------------- capture
+
+const fn counting(capture: CaptureRule, scope: CaptureScope) -> Rules {
+    with_turn(SowingTurn {
+        capture,
+        scope,
+        ..SowingTurn::DEFAULT
+    })
+}
+declare!(
+    Single,
+    8,
+    counting(CaptureRule::single(Counts::of(&[2, 3])), CaptureScope::Anywhere)
+);
+declare!(
+    Backward,
+    8,
+    counting(CaptureRule::chain(Counts::of(&[2, 3])), CaptureScope::Anywhere)
+);
+declare!(
+    Forward,
+    8,
+    counting(
+        CaptureRule::forward_chain(Counts::of(&[2, 3])),
+        CaptureScope::Anywhere
+    )
+);
+
+// Pit 4's two seeds fall in 5 and 6, which then hold 2 and 2; pit 7 holds 2,
+// pit 8 none, pit 4 (emptied) none.
+const CHAIN: &str = "1 1 1 2 | 1 1 2 0 0-0 S";
+
+#[test]
+fn capture_by_count_single() {
+    let (after, report) = pit(Single, CHAIN, 4);
+    assert_eq!(after, "1 1 1 0 | 2 0 2 0 2-0 N");
+    assert_eq!(
+        (report.captured.to_string(), report.seeds_captured),
+        ("6".to_string(), 2)
+    );
+}
+
+#[test]
+fn capture_by_count_chain_backward() {
+    // 6, then back to 5; 4 is empty.
+    let (after, report) = pit(Backward, CHAIN, 4);
+    assert_eq!(after, "1 1 1 0 | 0 0 2 0 4-0 N");
+    assert_eq!(report.captured.to_string(), "5 6");
+}
+
+#[test]
+fn capture_by_count_chain_forward() {
+    // 6, then on to 7; 8 is empty.
+    let (after, report) = pit(Forward, CHAIN, 4);
+    assert_eq!(after, "1 1 1 0 | 2 0 0 0 4-0 N");
+    assert_eq!(report.captured.to_string(), "6 7");
+}
+
+declare!(
+    Anywhere,
+    8,
+    counting(CaptureRule::chain(Counts::of(&[2])), CaptureScope::Anywhere)
+);
+declare!(
+    OwnRow,
+    8,
+    counting(CaptureRule::chain(Counts::of(&[2])), CaptureScope::OwnRow)
+);
+declare!(
+    OpponentRow,
+    8,
+    counting(CaptureRule::chain(Counts::of(&[2])), CaptureScope::OpponentRow)
+);
+
+// Pit 3's two seeds fall in 4 (South's, now 2) and 5 (North's, now 2); the
+// chain back from 5 would take 5 and 4, and stop at 3 (emptied).
+const ACROSS: &str = "0 1 2 1 | 1 0 0 0 0-0 S";
+
+#[test]
+fn capture_anywhere() {
+    let (after, report) = pit(Anywhere, ACROSS, 3);
+    assert_eq!(after, "0 1 0 0 | 0 0 0 0 4-0 N");
+    assert_eq!(report.captured.to_string(), "4 5");
+}
+
+#[test]
+fn capture_limited_to_own_row() {
+    // The last pit, 5, is North's: nothing.
+    assert_eq!(pit(OwnRow, ACROSS, 3).0, "0 1 0 2 | 2 0 0 0 0-0 N");
+    // Pit 2's seed makes pit 3 (South's) hold 2: taken.
+    let (after, report) = pit(OwnRow, "0 1 1 0 | 1 1 1 1 0-0 S", 2);
+    assert_eq!(
+        (after.as_str(), report.seeds_captured),
+        ("0 0 0 0 | 1 1 1 1 2-0 N", 2)
+    );
+}
+
+#[test]
+fn capture_limited_to_opponent_row() {
+    // 5 is taken; the chain stops at 4, South's own.
+    let (after, report) = pit(OpponentRow, ACROSS, 3);
+    assert_eq!(after, "0 1 0 2 | 0 0 0 0 2-0 N");
+    assert_eq!(report.captured.to_string(), "5");
+    // Pit 3 (South's) reaching 2 is not taken.
+    assert_eq!(
+        pit(OpponentRow, "0 1 1 0 | 1 1 1 1 0-0 S", 2).0,
+        "0 0 2 0 | 1 1 1 1 0-0 N"
+    );
+}
+
+const fn opposite(opposite: Opposite) -> Rules {
+    with_turn(SowingTurn {
+        opposite: Some(opposite),
+        ..SowingTurn::DEFAULT
+    })
+}
+declare!(
+    WithLanding,
+    8,
+    opposite(Opposite {
+        with_landing_seed: true,
+        when_facing_empty: false
+    })
+);
+declare!(
+    WithoutLanding,
+    8,
+    opposite(Opposite {
+        with_landing_seed: false,
+        when_facing_empty: false
+    })
+);
+declare!(
+    FacingEmpty,
+    8,
+    opposite(Opposite {
+        with_landing_seed: true,
+        when_facing_empty: true
+    })
+);
+
+// Pit 1's seed lands in pit 2, empty, which faces pit 7 (3 seeds).
+const FACING: &str = "1 0 0 0 | 0 0 3 0 0-0 S";
+// The same with pit 7 empty (its seeds in 8).
+const FACING_EMPTY: &str = "1 0 0 0 | 0 0 0 3 0-0 S";
+
+#[test]
+fn opposite_capture_with_the_landing_seed() {
+    let (after, report) = pit(WithLanding, FACING, 1);
+    assert_eq!(after, "0 0 0 0 | 0 0 0 0 4-0 N");
+    assert_eq!(report.captured.to_string(), "2 7");
+    // Landing in a pit that held seeds captures nothing.
+    assert_eq!(
+        pit(WithLanding, "1 1 0 0 | 0 0 3 0 0-0 S", 1).0,
+        "0 2 0 0 | 0 0 3 0 0-0 N"
+    );
+}
+
+#[test]
+fn opposite_capture_without_the_landing_seed() {
+    let (after, report) = pit(WithoutLanding, FACING, 1);
+    assert_eq!(after, "0 1 0 0 | 0 0 0 0 3-0 N");
+    assert_eq!(report.captured.to_string(), "7");
+}
+
+#[test]
+fn opposite_capture_only_when_the_facing_pit_holds_seeds() {
+    assert_eq!(pit(WithLanding, FACING_EMPTY, 1).0, "0 1 0 0 | 0 0 0 3 0-0 N");
+    assert_eq!(pit(FacingEmpty, FACING, 1).0, "0 0 0 0 | 0 0 0 0 4-0 N");
+}
+
+#[test]
+fn opposite_capture_also_when_the_facing_pit_is_empty() {
+    // The landing seed alone is taken.
+    let (after, report) = pit(FacingEmpty, FACING_EMPTY, 1);
+    assert_eq!(after, "0 0 0 0 | 0 0 0 3 1-0 N");
+    assert_eq!(report.captured.to_string(), "2");
+    // Only in the mover's own row: pit 4's seed lands in North's empty pit 5.
+    assert_eq!(
+        pit(FacingEmpty, "0 0 0 1 | 0 0 0 3 0-0 S", 4).0,
+        "0 0 0 0 | 1 0 0 3 0-0 N"
+    );
+}
+
+// ------------------------------------------------------- who moves next
+
+declare!(
+    StoreAgain,
+    4,
+    Rules {
+        stores: true,
+        turn: SowingTurn {
+            stores: Stores::Own,
+            extra_turn: ExtraTurn::IN_OWN_STORE,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    CaptureAgain,
+    4,
+    with_turn(SowingTurn {
+        capture: CaptureRule::single(Counts::of(&[2])),
+        extra_turn: ExtraTurn {
+            in_own_store: false,
+            after_capture: true
+        },
+        ..SowingTurn::DEFAULT
+    })
+);
+declare!(
+    CaptureOnly,
+    4,
+    with_turn(SowingTurn {
+        capture: CaptureRule::single(Counts::of(&[2])),
+        ..SowingTurn::DEFAULT
+    })
+);
+
+#[test]
+fn next_player_alternates() {
+    assert_eq!(pit(Tiny, "3 3 | 3 3 0-0 S", 1).0, "0 4 | 4 4 0-0 N");
+    // North's pit 3: 4, 1, 2 and (four seeds, four pits) back into 3.
+    assert_eq!(pit(Tiny, "0 4 | 4 4 0-0 N", 3).0, "1 5 | 1 5 0-0 S");
+    // With a store but no extra turn, the last seed in it hands over.
+    assert_eq!(pit(OwnStore, "0 1 | 1 1 0-0 S", 2).0, "0 0 | 1 1 1-0 N");
+}
+
+#[test]
+fn extra_turn_in_own_store() {
+    // Pit 2's seed falls in South's store: South again.
+    let (after, report) = pit(StoreAgain, "0 1 | 1 1 0-0 S", 2);
+    assert_eq!(after, "0 0 | 1 1 1-0 S");
+    assert!(report.in_store);
+    // Pit 1's seed falls in pit 2: North.
+    assert_eq!(pit(StoreAgain, "1 1 | 1 1 0-0 S", 1).0, "0 2 | 1 1 0-0 N");
+}
+
+#[test]
+fn extra_turn_after_a_capture() {
+    // Pit 1's seed makes pit 2 hold 2: taken, South again.
+    assert_eq!(pit(CaptureAgain, "1 1 | 1 1 0-0 S", 1).0, "0 0 | 1 1 2-0 S");
+    assert_eq!(pit(CaptureOnly, "1 1 | 1 1 0-0 S", 1).0, "0 0 | 1 1 2-0 N");
+    // No capture: North.
+    assert_eq!(pit(CaptureAgain, "1 0 | 1 1 0-0 S", 1).0, "0 1 | 1 1 0-0 N");
+}
+
+// ------------------------------------------------------ the end, scoring
+
+const fn stuck_ends(leftover: Leftover) -> Rules {
+    Rules {
+        play: Playable {
+            min_seeds: 2,
+            must_feed: false,
+            stuck: Stuck::Ends(leftover),
+        },
+        ..Rules::DEFAULT
+    }
+}
+declare!(ToOwners, 4, stuck_ends(Leftover::Owners));
+declare!(ToMover, 4, stuck_ends(Leftover::PlayerToMove));
+declare!(ToOpponent, 4, stuck_ends(Leftover::Opponent));
+declare!(ToNobody, 4, stuck_ends(Leftover::Nobody));
+declare!(ToSplit, 4, stuck_ends(Leftover::Split));
+
+// South (to move) has a single seed and may move only pairs: stuck. South's
+// row holds 1, North's 5, the stores 4 and 4.
+const STUCK: &str = "1 0 | 2 3 4-4 S";
+
+#[test]
+fn leftover_to_owners() {
+    assert_eq!(outcome(ToOwners, STUCK), over([5, 9], EndReason::MoverRowEmpty));
+}
+
+#[test]
+fn leftover_to_the_player_to_move() {
+    assert_eq!(outcome(ToMover, STUCK), over([10, 4], EndReason::MoverRowEmpty));
+}
+
+#[test]
+fn leftover_to_the_opponent() {
+    assert_eq!(
+        outcome(ToOpponent, STUCK),
+        over([4, 10], EndReason::MoverRowEmpty)
+    );
+}
+
+#[test]
+fn leftover_to_nobody() {
+    assert_eq!(outcome(ToNobody, STUCK), over([4, 4], EndReason::MoverRowEmpty));
+}
+
+#[test]
+fn leftover_split() {
+    assert_eq!(outcome(ToSplit, STUCK), over([7, 7], EndReason::MoverRowEmpty));
+}
+
+declare!(
+    Majority,
+    4,
+    Rules {
+        end: Ending {
+            majority: Some(Leftover::Owners),
+            ..Ending::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn majority_ends_the_game() {
+    // 16 seeds: 9 captured is more than half; the rows go to their owners.
+    assert_eq!(
+        outcome(Majority, "1 1 | 2 3 9-0 N"),
+        over([11, 5], EndReason::Majority)
+    );
+    // 8 is only half.
+    assert_eq!(outcome(Majority, "2 1 | 2 3 8-0 N"), None);
+    assert_eq!(outcome(Tiny, "1 1 | 2 3 9-0 N"), None);
+}
+
+declare!(
+    Starving,
+    8,
+    Rules {
+        play: Playable {
+            must_feed: true,
+            ..Playable::DEFAULT
+        },
+        end: Ending {
+            starvation: Leftover::Opponent,
+            ..Ending::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn starvation_ends_the_game() {
+    // North's row is empty and neither pit 1 (into 2) nor pit 2 (into 3)
+    // feeds it: the starved North takes the board.
+    let pos = "1 1 0 0 | 0 0 0 0 5-5 S";
+    assert_eq!(outcome(Starving, pos), over([5, 7], EndReason::Starvation));
+    // `Feeding` leaves the seeds to their owners.
+    assert_eq!(outcome(Feeding, pos), over([7, 5], EndReason::Starvation));
+    // Without must-feed, play goes on.
+    assert_eq!(legal(Fives, pos), "1 2");
+}
+
+declare!(
+    RowEmpty,
+    4,
+    Rules {
+        end: Ending {
+            row_empty: Some(Leftover::Owners),
+            ..Ending::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn either_row_empty_ends_the_game() {
+    // South's row is empty though North is to move and can (Kalah's end).
+    let pos = "0 0 | 1 2 5-3 N";
+    assert_eq!(outcome(RowEmpty, pos), over([5, 6], EndReason::RowEmpty));
+    assert_eq!(outcome(Tiny, pos), None);
+    assert_eq!(legal(Tiny, pos), "3 4");
+}
+
+const fn origin_first(repetition: Repetition, agreement: bool) -> Rules {
+    Rules {
+        seeds: 6,
+        turn: SowingTurn {
+            lap: Lap::Single(Sowing::OriginFirst),
+            ..SowingTurn::DEFAULT
+        },
+        history: HistoryRules {
+            repetition,
+            agreement,
+        },
+        ..Rules::DEFAULT
+    }
+}
+declare!(RepeatSplit, 4, origin_first(Repetition::EndsWithSplit, false));
+declare!(RepeatRows, 4, origin_first(Repetition::EndsKeepingRows, false));
+declare!(RepeatGoesOn, 4, origin_first(Repetition::Continues, true));
+
+// Pit 1's single seed goes back into pit 1 (origin first); so does pit 3's:
+// after two moves the start is back. South's row holds 3, North's 1.
+const CYCLE: &str = "1 2 | 1 0 10-10 S";
+
+fn after_cycle<R: Ruleset>(rules: R) -> Game<R> {
+    let mut game = Game::from_position(rules, CYCLE.parse().unwrap()).unwrap();
+    game.play(Move::Pit(1)).unwrap();
+    assert_eq!(game.position().to_string(), "1 2 | 1 0 10-10 N");
+    game.play(Move::Pit(3)).unwrap();
+    game
+}
+
+#[test]
+fn repetition_ends_with_a_split() {
+    let game = after_cycle(RepeatSplit);
+    assert_eq!(game.outcome(), over([12, 12], EndReason::Repetition));
+    assert_eq!(game.legal_moves().to_string(), "");
+}
+
+#[test]
+fn repetition_ends_keeping_rows() {
+    let game = after_cycle(RepeatRows);
+    assert_eq!(game.outcome(), over([13, 11], EndReason::Repetition));
+}
+
+#[test]
+fn repetition_continues() {
+    let mut game = after_cycle(RepeatGoesOn);
+    assert_eq!(game.status(), Status::Ongoing);
+    assert_eq!(game.occurrences(), 2);
+    assert_eq!(game.legal_moves().to_string(), "1 2");
+    game.play(Move::Pit(1)).unwrap();
+}
+
+#[test]
+fn agreement_to_split() {
+    // Not in the rules: refused.
+    let mut game = Game::from_position(RepeatSplit, CYCLE.parse().unwrap()).unwrap();
+    assert_eq!(game.agree_to_split(), Err(AgreementError::NotInRules("custom")));
+    // In the rules: the board (4 seeds) is split.
+    let mut game = Game::from_position(RepeatGoesOn, CYCLE.parse().unwrap()).unwrap();
+    assert_eq!(
+        game.agree_to_split(),
+        Ok(Outcome {
+            totals: [12, 12],
+            reason: EndReason::Agreement
+        })
+    );
+    assert!(game.is_over());
+    assert_eq!(game.agree_to_split(), Err(AgreementError::GameOver));
+    assert!(game.record().agreed_to_split);
+}
+
+#[test]
+fn agreement_policy_on_occurrence() {
+    // The policy agrees when the position occurs the second time: not at the
+    // start, nor after one move, but once the start is back.
+    let policy = AgreementPolicy::OnOccurrence(2);
+    let mut game = Game::from_position(RepeatGoesOn, CYCLE.parse().unwrap()).unwrap();
+    assert!(!game.apply_policy(policy));
+    game.play(Move::Pit(1)).unwrap();
+    assert!(!game.apply_policy(policy));
+    game.play(Move::Pit(3)).unwrap();
+    assert!(game.apply_policy(policy));
+    assert_eq!(game.outcome(), over([12, 12], EndReason::Agreement));
+    // A game whose rules have no agreement never agrees.
+    let mut game = Game::from_position(RepeatRows, CYCLE.parse().unwrap()).unwrap();
+    assert!(!game.apply_policy(AgreementPolicy::OnOccurrence(1)));
+    assert_eq!(game.status(), Status::Ongoing);
+}
