@@ -317,10 +317,10 @@ fn same<B: Board, T: PartialEq + std::fmt::Debug>(
 /// use mancala_rules::harness::check_position;
 ///
 /// let pos = "0 0 0 0 1 0 | 0 4 4 4 4 0 31-0 S".parse()?;
-/// assert!(check_position(&Kalah::default(), &pos).is_ok());
+/// assert!(check_position(&Kalah, &pos).is_ok());
 /// // 47 seeds: not a position of Kalah.
 /// let pos = "0 0 0 0 1 0 | 0 4 4 4 4 0 30-0 S".parse()?;
-/// assert!(check_position(&Kalah::default(), &pos).is_err());
+/// assert!(check_position(&Kalah, &pos).is_err());
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
 pub fn check_position<R: Ruleset>(rules: &R, pos: &R::Position) -> Result<u64, HarnessError> {

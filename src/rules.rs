@@ -260,7 +260,7 @@ impl Ending {
 
 /// The rules that look at the game's history, which a position alone does
 /// not show. [`Game`](crate::Game), perft, playouts and the search engines
-/// carry them out (see [`history`](crate::history)).
+/// carry them out, all in one order of checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct HistoryRules {
     /// What a repeated position (board, captures, player to move) does.
@@ -348,17 +348,22 @@ impl<D: Declared> Ruleset for D {
         self.rules().seeds
     }
 
-    #[inline(always)]
+    // Inlined in optimised builds; in debug builds a call of its own, so
+    // that a caller's frame (a recursive search) stays small.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
     fn turn(&self, pos: &Self::Position) -> Turn {
         pos.turn_under(self.rules())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
     fn play_unchecked(&self, pos: &mut Self::Position, mv: Move) -> MoveReport {
         pos.play_under(self.rules(), mv)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
     fn play_random(&self, pos: &mut Self::Position, rng: &mut SplitMix64) -> Result<MoveReport, Outcome> {
         pos.play_random_under(self.rules(), rng)
     }
@@ -448,21 +453,17 @@ impl Rules {
     fn feeding<const P: usize>(&self, pos: &Position<P>, candidates: PitSet) -> PitSet {
         let sowing = self.turn.lap.sowing();
         let clockwise = self.turn.direction == crate::primitives::Direction::Clockwise;
-        if self.turn.stores == Stores::None && !clockwise {
+        let relay = self.turn.lap.relay().is_some();
+        if self.turn.stores == Stores::None && !clockwise && !relay {
             return feeding_moves(pos, candidates, sowing);
         }
-        // The opponent's row is empty: a lap feeds it if it leaves seeds there.
-        let single = SowingTurn {
-            lap: crate::primitives::Lap::Single(sowing),
-            capture: crate::primitives::CaptureRule::NONE,
-            opposite: None,
-            ..self.turn
-        };
+        // The opponent's row is empty: a move feeds it if its sowing (every
+        // lap of a relay) leaves seeds there, before any capture.
         let opponent = pos.to_move.opponent();
         candidates.filter(|pit| {
-            let mut after = *pos;
-            single.play(&mut after, Move::from_index(pit));
-            !after.nonempty_pits(opponent).is_empty()
+            self.turn
+                .sown(pos, pit)
+                .is_some_and(|after| !after.nonempty_pits(opponent).is_empty())
         })
     }
 

@@ -167,15 +167,15 @@ impl Ruleset for LaxCheck {
         4
     }
     fn turn(&self, pos: &Self::Position) -> Turn {
-        mancala_rules::games::Kalah::default().turn(pos)
+        mancala_rules::games::Kalah.turn(pos)
     }
     fn play_unchecked(&self, pos: &mut Self::Position, mv: Move) -> MoveReport {
-        mancala_rules::games::Kalah::default().play_unchecked(pos, mv)
+        mancala_rules::games::Kalah.play_unchecked(pos, mv)
     }
     fn check(&self, pos: &Self::Position, mv: Move) -> Result<(), IllegalMove> {
         match mv.index() {
             Some(pit) if pit / 6 == pos.to_move.index() => Ok(()),
-            _ => mancala_rules::games::Kalah::default().check(pos, mv),
+            _ => mancala_rules::games::Kalah.check(pos, mv),
         }
     }
 }

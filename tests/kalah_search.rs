@@ -19,7 +19,7 @@ fn minimax(pos: &KalahPosition, memo: &mut HashMap<KalahPosition, i32>) -> i32 {
     if let Some(&value) = memo.get(pos) {
         return value;
     }
-    let rules = Kalah::default();
+    let rules = Kalah;
     let value = match rules.turn(pos) {
         Turn::Over(outcome) => margin_for(&outcome, pos.to_move),
         Turn::Moves(moves) => moves
@@ -35,7 +35,7 @@ fn minimax(pos: &KalahPosition, memo: &mut HashMap<KalahPosition, i32>) -> i32 {
 /// The value of `mv` in `pos` for the player to move in `pos`.
 fn child_value(pos: &KalahPosition, mv: Move, memo: &mut HashMap<KalahPosition, i32>) -> i32 {
     let mut next = *pos;
-    Kalah::default().play_unchecked(&mut next, mv);
+    Kalah.play_unchecked(&mut next, mv);
     let value = minimax(&next, memo);
     if next.to_move == pos.to_move {
         value
@@ -50,7 +50,7 @@ fn alternating(pos: &KalahPosition, memo: &mut HashMap<KalahPosition, i32>) -> i
     if let Some(&value) = memo.get(pos) {
         return value;
     }
-    let rules = Kalah::default();
+    let rules = Kalah;
     let value = match rules.turn(pos) {
         Turn::Over(outcome) => margin_for(&outcome, pos.to_move),
         Turn::Moves(moves) => moves
@@ -80,7 +80,7 @@ fn random_position(rng: &mut SplitMix64, seeds: u32) -> KalahPosition {
     if rng.below(2) == 1 {
         pos.to_move = pos.to_move.opponent();
     }
-    Kalah::default().validate(&pos).expect("48 seeds");
+    Kalah.validate(&pos).expect("48 seeds");
     pos
 }
 
@@ -123,7 +123,7 @@ fn alpha_beta_equals_minimax_on_small_positions_body() {
         }
         // With a table, and without one (plain alpha-beta).
         for bits in [16, 0] {
-            let mut engine = AlphaBeta::new(Kalah::default()).with_table_bits(bits);
+            let mut engine = AlphaBeta::new(Kalah).with_table_bits(bits);
             let result = engine.search(&pos, &[], Limits::depth(64));
             let what = format!("{pos} (table bits {bits})");
             assert!(result.resolved, "{what}: not resolved at depth 64");
@@ -131,10 +131,10 @@ fn alpha_beta_equals_minimax_on_small_positions_body() {
             match result.best {
                 // The move chosen achieves the exact value.
                 Some(best) => assert_eq!(child_value(&pos, best, &mut memo), exact, "{what}: best {best}"),
-                None => assert!(Kalah::default().status(&pos).is_over(), "{what}"),
+                None => assert!(Kalah.status(&pos).is_over(), "{what}"),
             }
         }
-        ongoing += usize::from(!Kalah::default().status(&pos).is_over());
+        ongoing += usize::from(!Kalah.status(&pos).is_over());
     }
     // The sample is not vacuous: most games go on, and in many of them the
     // extra turn changes the value.
@@ -157,7 +157,7 @@ fn alpha_beta_takes_the_extra_turn_body() {
     let exact = minimax(&pos, &mut HashMap::new());
     assert_eq!(exact, 2);
     assert_ne!(alternating(&pos, &mut HashMap::new()), exact);
-    let result = AlphaBeta::new(Kalah::default()).search(&pos, &[], Limits::depth(64));
+    let result = AlphaBeta::new(Kalah).search(&pos, &[], Limits::depth(64));
     assert_eq!(result.best, Some(Move::Pit(6)));
     assert_eq!(result.pv.get(..2), Some(&[Move::Pit(6), Move::Pit(5)][..]));
     assert_score_is(result.score, exact, "extra turn");
@@ -174,14 +174,13 @@ fn mcts_proves_tiny_positions_as_minimax_does_body() {
     let mut proven = 0;
     for _ in 0..20 {
         let pos = random_position(&mut rng, 4);
-        if Kalah::default().status(&pos).is_over() {
+        if Kalah.status(&pos).is_over() {
             continue;
         }
         let exact = minimax(&pos, &mut memo);
-        let result =
-            Mcts::new(Kalah::default())
-                .with_seed(3)
-                .search(&pos, &[], MctsLimits::iterations(20_000));
+        let result = Mcts::new(Kalah)
+            .with_seed(3)
+            .search(&pos, &[], MctsLimits::iterations(20_000));
         assert!(
             result.proven,
             "{pos}: not proven in {} iterations",

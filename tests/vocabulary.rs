@@ -278,7 +278,6 @@ declare!(
 );
 
 #[test]
-#[ignore = "library bug: the feeding rule reads only a relay's first lap (Rules::feeding sows Lap::Single)"]
 fn playable_must_feed_counts_the_whole_relay() {
     // North's row is empty. Pit 1's seed makes pit 2 hold 2: relay into 3
     // and 4 (now 2): relay into 5 and 6, North's. The move feeds North.

@@ -567,20 +567,43 @@ impl SowingTurn {
     /// without capturing.
     #[inline(always)]
     pub(crate) fn relay_ends<const P: usize>(&self, pos: &Position<P>, pit: usize) -> bool {
-        let Some(relay) = self.lap.relay() else {
-            return true;
-        };
-        let (mut board, origin) = if self.direction == Direction::Clockwise {
-            (pos.mirrored(), mirror::<P>(pit % P))
+        self.lap.relay().is_none() || self.sown(pos, pit).is_some()
+    }
+
+    /// The position after sowing from `pit` (0-based; every lap of a relay,
+    /// in the direction and through the stores of the turn), before any
+    /// capture and with the turn not handed over; `None` for an endless
+    /// relay. What the feeding rule looks at.
+    #[inline(always)]
+    pub(crate) fn sown<const P: usize>(&self, pos: &Position<P>, pit: usize) -> Option<Position<P>> {
+        let pit = pit % P;
+        let clockwise = self.direction == Direction::Clockwise;
+        let (mut board, origin) = if clockwise {
+            (pos.mirrored(), mirror::<P>(pit))
         } else {
             (*pos, pit)
         };
-        let stop = self.stop_on_capture::<P>(relay, pos.to_move);
-        if self.stores == Stores::None {
-            relay_sow_pits(&mut board.pits, origin, relay, stop).is_ok()
-        } else {
-            relay_sow_stores(&mut board, origin, relay, self.stores, stop).is_ok()
+        let sowing = self.lap.sowing();
+        match self.lap.relay() {
+            None if self.stores == Stores::None => {
+                sowing.sow(&mut board.pits, origin);
+            }
+            None => {
+                sow_with_stores(&mut board, origin, sowing, self.stores);
+            }
+            Some(relay) => {
+                let stop = self.stop_on_capture::<P>(relay, pos.to_move);
+                let ended = if self.stores == Stores::None {
+                    relay_sow_pits(&mut board.pits, origin, relay, stop).is_ok()
+                } else {
+                    relay_sow_stores(&mut board, origin, relay, self.stores, stop).is_ok()
+                };
+                if !ended {
+                    return None;
+                }
+            }
         }
+        Some(if clockwise { board.mirrored() } else { board })
     }
 
     /// Whether `mv` would capture every seed of the opponent's row: what
