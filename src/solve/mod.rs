@@ -110,6 +110,7 @@
 
 mod index;
 mod oracle;
+pub mod proof;
 mod table;
 
 pub use index::BoardIndex;
@@ -230,4 +231,8 @@ pub enum SolveError {
     /// A table file is not in the format, or is for another game.
     #[error("not a table for this game: {0}")]
     Format(String),
+    /// A certificate or a checked table that the verifier refutes (see
+    /// [`proof`]).
+    #[error("refuted: {0}")]
+    Certificate(String),
 }

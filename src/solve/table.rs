@@ -202,6 +202,14 @@ impl<R: Solvable> Table<R> {
         self.levels.get(seeds as usize).map(Vec::as_slice)
     }
 
+    /// The order in which the solver settled each position of a level (in
+    /// the layout of [`level`](Table::level); `u32::MAX` for the positions
+    /// of value 0, never settled), if the table keeps it
+    /// ([`BuildOptions::progress`]).
+    pub fn settled_order(&self, seeds: u32) -> Option<&[u32]> {
+        self.settled.as_ref()?.get(seeds as usize).map(Vec::as_slice)
+    }
+
     /// The index that numbers the boards of each level.
     pub fn index(&self) -> &BoardIndex {
         &self.index
