@@ -107,6 +107,12 @@
 //! | Bohnenspiel | 18 | 172,986,450 | 1.5 GB | about 1.5 min |
 //! | Djenon-aboure | 18 | 172,986,450 | 1.2 GB | about 1.5 min |
 //! | Al-manqala | 15 | 155,117,520 | 1.6 GB | about 1.5 min |
+//!
+//! Djenon-aboure, weakly solved with a proof certificate ([`proof`]; `cargo
+//! run --release --example solve -- djenon-aboure --opening --proof FILE`,
+//! then `--verify FILE`): South wins by 4 under perfect play, with 5 the only
+//! best first move (first moves 1 to 6: −10, −10, −6, −2, +4, +2), endless
+//! play valued as the split defined above.
 
 mod index;
 mod oracle;
