@@ -358,6 +358,9 @@ fn verify(path: &str) -> Result<(), Box<dyn Error>> {
     );
     let certificate: Certificate<<DjenonAboure as Ruleset>::Position> =
         Certificate::read_from(rules.name(), BufReader::new(File::open(path)?))?;
+    if certificate.root != rules.start() {
+        return Err(format!("the certificate is about {}, not the opening", certificate.root).into());
+    }
     let mut tick = ticker("checking the certificate");
     let total = certificate.nodes.len();
     let verified = proof::verify_certificate(&rules, &certificate, &table, |n| {

@@ -355,7 +355,13 @@ impl<R: Ruleset> CheckedTable<R> {
     fn check_entry(&self, seeds: u32, node: usize, board: &mut [u8]) -> Result<(), String> {
         let count = self.index.count(seeds).ok_or("no count")? as usize;
         let (mover, rank) = (node / count, node % count);
-        if !self.index.unrank(seeds, rank as u64, board) || self.index.rank(board) != Some(rank as u64) {
+        // The index must be a bijection: every rank unranks to a board of
+        // `seeds` seeds that ranks back to it (`count` is the number of such
+        // boards, so the ranks of the children below find their entries).
+        if !self.index.unrank(seeds, rank as u64, board)
+            || self.index.rank(board) != Some(rank as u64)
+            || board.iter().map(|&s| u32::from(s)).sum::<u32>() != seeds
+        {
             return Err(format!(
                 "the index does not round-trip at {seeds} seeds, rank {rank}"
             ));
