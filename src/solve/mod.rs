@@ -114,11 +114,13 @@
 //! best first move (first moves 1 to 6: −10, −10, −6, −2, +4, +2), endless
 //! play valued as the split defined above.
 
+mod disk;
 mod index;
 mod oracle;
 pub mod proof;
 mod table;
 
+pub use disk::DiskTable;
 pub use index::BoardIndex;
 pub use table::{BuildOptions, LevelProgress, Table, FORMAT_MAGIC};
 

@@ -397,7 +397,7 @@ impl<R: Solvable> Table<R> {
 
 /// Positions at one seed count: twice the boards (either player to move),
 /// fewer than `u32::MAX` (nodes are `u32`).
-fn level_len(index: &BoardIndex, seeds: u32) -> Result<u64, SolveError> {
+pub(super) fn level_len(index: &BoardIndex, seeds: u32) -> Result<u64, SolveError> {
     let positions = index.count(seeds).and_then(|count| count.checked_mul(2));
     positions
         .filter(|&len| len < u64::from(u32::MAX))
