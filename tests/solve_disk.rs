@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use mancala_rules::games::{Bohnenspiel, DjenonAboure};
 use mancala_rules::search::{AlphaBeta, Limits};
 use mancala_rules::solve::{DiskTable, SolveError, Table};
-use mancala_rules::{Board, Position, Ruleset};
+use mancala_rules::{Position, Ruleset};
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("mancala-{name}-{}.tbl", std::process::id()))
