@@ -22,7 +22,9 @@
 //! ([`turn`](crate::Ruleset::turn): the legal moves or the end;
 //! [`apply`](crate::Ruleset::apply)) and a [`CheckedTable`], a table read from
 //! a file and checked by [`CheckedTable::verify`] in a single pass, never
-//! trusted: it uses neither the search, nor the solver, nor [`Table`].
+//! trusted: it uses neither the search, nor the solver, nor [`Table`]; only
+//! the board numbering [`BoardIndex`], whose ranks the pass checks to be a
+//! bijection onto each level.
 //!
 //! # Endless play
 //!
