@@ -265,7 +265,7 @@ fn the_verifier_needs_the_settling_order() {
     for seeds in 0..=4u32 {
         let n = table.level(seeds).unwrap().len();
         unordered.extend_from_slice(&bytes[at..at + n]);
-        unordered.extend(std::iter::repeat_n(0xFF, 4 * n));
+        unordered.extend(std::iter::repeat(0xFF).take(4 * n));
         at += 5 * n;
     }
     let mut read = CheckedTable::read_from(DjenonAboure, unordered.as_slice()).unwrap();
