@@ -248,9 +248,11 @@ fn the_verifier_rejects_a_changed_table_entry() {
     assert!(read.verify(1, |_| {}).is_err());
 }
 
-/// Agreement alone does not pin values down on a cycle: the settling order
-/// must fall. A table claiming a win for positions that only lead to one
-/// another (and the loss for the other side) is consistent, but refuted.
+/// Agreement alone does not pin values down on a cycle, so the pass also
+/// checks that the settling order falls. With every order erased (as if no
+/// entry were ever settled) each value still agrees with its successors, but
+/// the winning positions whose best moves stay at their seed count can show
+/// no progress: refuted.
 #[test]
 fn the_verifier_needs_the_settling_order() {
     let table = table(4);
