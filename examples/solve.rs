@@ -15,6 +15,14 @@
 //! echo "1 2 | 3 0 10-12 N" | cargo run --release --example solve -- tihbat --stdin
 //! ```
 //!
+//! Djenon-aboure's opening, solved with a proof certificate (see
+//! `mancala_rules::solve::proof`):
+//!
+//! ```sh
+//! cargo run --release --example solve -- djenon-aboure --opening --proof dj.proof
+//! cargo run --release --example solve -- djenon-aboure --verify dj.proof
+//! ```
+//!
 //! For each position asked about it prints the position, `value V` (South's
 //! final total minus North's under perfect play), `mover V` (the same for the
 //! player to move), `best` (the best moves) and `moves` (each legal move with
@@ -42,8 +50,19 @@ use std::time::Instant;
 
 use common::SolveOptions as Args;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
-use mancala_rules::{Board, GameKind, Position, Ruleset};
+use mancala_rules::{Board, GameKind, Player, Position, Ruleset};
+
+/// The opening's options (Djenon-aboure), beside the common ones.
+const OPENING_USAGE: &str = "\
+Djenon-aboure's opening, solved with a proof certificate:
+  --opening         solve the opening (with an endgame table of --max-seeds,
+                    default 16): prints `value V` and `best M ...`
+  --proof FILE      with --opening: write the certificate to FILE and its
+                    checked table to FILE.table
+  --verify FILE     check FILE and FILE.table with the rules alone: prints
+                    `verified value V`";
 
 /// The longest position line read from `--stdin` (longer ones are cut).
 const MAX_QUESTION: usize = 4096;
@@ -187,11 +206,213 @@ fn endgame<R: Solvable>(rules: R, args: &Args, default_max: u32) -> Result<(), B
     answer(&table, args)
 }
 
+/// The opening's options, taken out of the command line before the common
+/// parser sees it: `--opening`, `--proof FILE`, `--verify FILE`.
+#[derive(Debug, Default)]
+struct Opening {
+    opening: bool,
+    proof: Option<String>,
+    verify: Option<String>,
+}
+
+fn split_opening(args: Vec<String>) -> Result<(Vec<String>, Opening), String> {
+    let mut rest = Vec::new();
+    let mut opening = Opening::default();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--opening" => opening.opening = true,
+            "--proof" | "--verify" => {
+                let file = args.next().ok_or(format!("{arg} needs a FILE"))?;
+                if arg == "--proof" {
+                    opening.proof = Some(file);
+                } else {
+                    opening.verify = Some(file);
+                }
+            }
+            _ => rest.push(arg),
+        }
+    }
+    if opening.proof.is_some() && !opening.opening {
+        return Err("--proof goes with --opening".into());
+    }
+    Ok((rest, opening))
+}
+
+/// The checked table that goes with a certificate file.
+fn table_path(certificate: &str) -> String {
+    format!("{certificate}.table")
+}
+
+/// A progress line on stderr (only on a terminal), at most ten a second.
+fn ticker(label: &'static str) -> impl FnMut(String) {
+    let started = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let mut last = 0.0f64;
+    move |text: String| {
+        let now = started.elapsed().as_secs_f64();
+        if terminal && now - last >= 0.1 {
+            last = now;
+            err!("\r{label}: {text}, {now:.1} s          ");
+        }
+    }
+}
+
+/// The largest board of the table under the opening's proof.
+const OPENING_TABLE: u32 = 16;
+
+/// Djenon-aboure's opening solved and proved: the table, the search, the
+/// certificate and its checked table written, the values printed.
+fn opening(args: &Args, opening: &Opening) -> Result<(), Box<dyn Error>> {
+    let started = Instant::now();
+    let rules = DjenonAboure;
+    let max_seeds = args.max_seeds.unwrap_or(OPENING_TABLE);
+    let options = BuildOptions {
+        threads: args.threads,
+        progress: true,
+    };
+    let table = Table::build_with(rules, max_seeds, options, progress_bar(rules.name()))?;
+    errln!(
+        "table: {} positions, up to {max_seeds} seeds, in {:.1} s",
+        table.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let searching = Instant::now();
+    let mut tick = ticker("proving");
+    let mut prover = Prover::new(&table, |p| {
+        tick(format!("{} positions searched, {} nodes", p.searched, p.nodes))
+    });
+    let start = rules.start();
+    let certificate = prover.certificate(&start)?;
+    errln!();
+    errln!(
+        "proved: {} positions searched, {} repetitions met, {} certificate nodes, in {:.1} s",
+        prover.searched(),
+        prover.repetitions(),
+        certificate.nodes.len(),
+        searching.elapsed().as_secs_f64()
+    );
+    if let Some(path) = &opening.proof {
+        let mut out = BufWriter::new(File::create(path)?);
+        certificate.write_to(&mut out)?;
+        out.flush()?;
+        drop(out);
+        let tables = table_path(path);
+        let mut out = BufWriter::new(File::create(&tables)?);
+        proof::write_checked_table(&table, &mut out)?;
+        out.flush()?;
+        drop(out);
+        errln!(
+            "wrote {path} ({} bytes) and {tables} ({} bytes)",
+            std::fs::metadata(path)?.len(),
+            std::fs::metadata(&tables)?.len()
+        );
+    }
+    let claimed = |mv: Option<mancala_rules::Move>| {
+        certificate
+            .claims
+            .iter()
+            .find(|c| c.first_move == mv)
+            .map(|c| i32::from(certificate.nodes[c.lower as usize].bound))
+    };
+    let value = claimed(None).ok_or("no value")?;
+    let mut best = Vec::new();
+    let mut each = Vec::new();
+    for claim in &certificate.claims {
+        if let Some(mv) = claim.first_move {
+            let v = claimed(Some(mv)).ok_or("no value")?;
+            each.push(format!("{mv}: {v:+}"));
+            if v == value {
+                best.push(mv.to_string());
+            }
+        }
+    }
+    debug_assert_eq!(start.to_move(), Player::South);
+    errln!("total {:.1} s", started.elapsed().as_secs_f64());
+    outln!("moves {}", each.join(", "));
+    outln!("value {value}");
+    outln!("best {}", best.join(" "));
+    Ok(())
+}
+
+/// Checks a certificate and its table with the rules alone.
+fn verify(path: &str) -> Result<(), Box<dyn Error>> {
+    let started = Instant::now();
+    let rules = DjenonAboure;
+    let tables = table_path(path);
+    let mut table = CheckedTable::read_from(rules, BufReader::new(File::open(&tables)?))?;
+    errln!(
+        "read {tables}: {} positions, up to {} seeds, in {:.1} s",
+        table.len(),
+        table.max_seeds(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut tick = ticker("checking the table");
+    table.verify(0, |p| tick(format!("{} of {} positions", p.done, p.total)))?;
+    errln!();
+    errln!(
+        "table checked: every entry agrees with its successors ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    let certificate: Certificate<<DjenonAboure as Ruleset>::Position> =
+        Certificate::read_from(rules.name(), BufReader::new(File::open(path)?))?;
+    if certificate.root != rules.start() {
+        return Err(format!("the certificate is about {}, not the opening", certificate.root).into());
+    }
+    let mut tick = ticker("checking the certificate");
+    let total = certificate.nodes.len();
+    let verified = proof::verify_certificate(&rules, &certificate, &table, |n| {
+        tick(format!("{n} of {total} nodes"))
+    })?;
+    errln!();
+    errln!(
+        "certificate checked: {} nodes, in {:.1} s in all",
+        verified.nodes,
+        started.elapsed().as_secs_f64()
+    );
+    for (mv, v) in &verified.moves {
+        outln!("verified move {mv} value {v}");
+    }
+    outln!("verified value {}", verified.value);
+    Ok(())
+}
+
 fn main() -> ExitCode {
-    let args = common::parse_or_exit("solve", &common::solve_usage(), common::parse_solve);
-    // The parser has mapped --chain and --hemprich to the variants' names
-    // and refused the games without a solver.
+    // The parser maps --chain and --hemprich to the variants' names and
+    // refuses the games without a solver.
+    let usage = common::solve_usage();
+    let (rest, opening_options) = match split_opening(common::process_args()) {
+        Ok(split) => split,
+        Err(e) => {
+            errln!("solve: {e}\n\n{}", usage);
+            return ExitCode::from(2);
+        }
+    };
+    let args = match common::parse_solve(&rest) {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            outln!("{}", usage);
+            outln!("{OPENING_USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            errln!("solve: {e}\n\n{}", usage);
+            return ExitCode::from(2);
+        }
+    };
+    let proving = opening_options.opening || opening_options.verify.is_some();
     let result = match args.game {
+        Some(GameKind::DjenonAboure) if proving => {
+            let mut result = Ok(());
+            if opening_options.opening {
+                result = opening(&args, &opening_options);
+            }
+            match (result, &opening_options.verify) {
+                (Ok(()), Some(path)) => verify(path),
+                (result, _) => result,
+            }
+        }
+        Some(_) if proving => Err("--opening and --verify are for djenon-aboure".into()),
         Some(GameKind::Tihbat) => tihbat(Tihbat, &args),
         Some(GameKind::TihbatChain) => tihbat(Tihbat::own_side_chain(), &args),
         Some(GameKind::Bohnenspiel) => endgame(Bohnenspiel, &args, 12),

@@ -1,7 +1,7 @@
 //! The retrograde solver: the board index, the tables against independent
 //! searches, the tables' own consistency, the file format, spot values.
 
-use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Kalah, Oware, Tihbat};
 use mancala_rules::solve::{BoardIndex, BuildOptions, Solvable, SolveError, Table};
 use mancala_rules::{Board, Game, Move, Position, Ruleset, Turn};
 
@@ -302,26 +302,26 @@ fn check_consistency<R: Solvable>(rules: R, max_seeds: u32) {
                 assert!(table.best_moves(&pos).unwrap().is_empty());
             }
             Turn::Moves(moves) => {
-                let best = moves
-                    .into_iter()
-                    .map(|mv| {
-                        let mut child = pos;
-                        rules.play_unchecked(&mut child, mv);
-                        seeds - board_seeds(&child) - table.board_value(&child).unwrap()
-                    })
-                    .max()
-                    .unwrap();
+                // From 0-0, what a move takes off the board is in the
+                // child's scores; the child's board value keeps its sign
+                // when the same player moves again.
+                let through = |mv| {
+                    let mut child = pos;
+                    rules.play_unchecked(&mut child, mv);
+                    let me = pos.to_move().index();
+                    let scores = child.scores().map(i32::from);
+                    assert_eq!(scores[0] + scores[1], seeds - board_seeds(&child), "{pos} {mv}");
+                    let child_value = table.board_value(&child).unwrap();
+                    let sign = if child.to_move() == pos.to_move() { 1 } else { -1 };
+                    scores[me] - scores[1 - me] + sign * child_value
+                };
+                let best = moves.into_iter().map(through).max().unwrap();
                 assert_eq!(value, best, "{} {pos}", rules.name());
                 let best_moves = table.best_moves(&pos).unwrap();
                 assert!(!best_moves.is_empty(), "{pos}");
                 for mv in best_moves {
                     assert!(moves.contains(mv));
-                    let mut child = pos;
-                    rules.play_unchecked(&mut child, mv);
-                    assert_eq!(
-                        seeds - board_seeds(&child) - table.board_value(&child).unwrap(),
-                        value
-                    );
+                    assert_eq!(through(mv), value);
                 }
             }
         }
@@ -336,6 +336,8 @@ fn tables_are_consistent() {
     check_consistency(Bohnenspiel::hemprich(), 4);
     check_consistency(DjenonAboure, 5);
     check_consistency(AlManqala, 4);
+    check_consistency(Kalah, 5);
+    check_consistency(Kalah.empty_capture(), 4);
 }
 
 #[test]
@@ -346,6 +348,93 @@ fn larger_tables_are_consistent() {
     check_consistency(Bohnenspiel, 8);
     check_consistency(DjenonAboure, 8);
     check_consistency(AlManqala, 7);
+    check_consistency(Kalah, 9);
+}
+
+// ---------------------------------------------------------------- Kalah: extra turns
+
+/// Exact minimax by plain recursion over `turn` and `apply`, independent of
+/// the solver: the value of `pos` for its player to move, negating a child's
+/// value only when the other player moves there (the last seed in the
+/// mover's store plays again). Kalah has no cycle (a move that takes nothing
+/// off the board moves seeds forward in the mover's row), so it ends.
+fn kalah_minimax<R: Ruleset<Position = Position<12>>>(rules: &R, pos: &Position<12>, depth: u32) -> i32 {
+    assert!(depth < 1000, "a line too long: {pos}");
+    match rules.turn(pos) {
+        Turn::Over(outcome) => margin(outcome.totals, pos.to_move().index()),
+        Turn::Moves(moves) => moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = *pos;
+                rules.play_unchecked(&mut child, mv);
+                let value = kalah_minimax(rules, &child, depth + 1);
+                if child.to_move() == pos.to_move() {
+                    value
+                } else {
+                    -value
+                }
+            })
+            .max()
+            .expect("a position with moves"),
+    }
+}
+
+/// The table's values (board value, value, each move's value, best moves)
+/// equal exact minimax on small Kalah positions, extra turns included.
+#[test]
+fn kalah_table_matches_exact_minimax() {
+    kalah_table_matches(Kalah);
+    kalah_table_matches(Kalah.empty_capture());
+}
+
+fn kalah_table_matches<R: Solvable<Position = Position<12>>>(rules: R) {
+    {
+        let table = Table::build(rules, 6).unwrap();
+        let mut extra_turns = 0;
+        let mut check = |pos: Position<12>| {
+            let exact = kalah_minimax(&rules, &pos, 0);
+            assert_eq!(table.value(&pos), Some(exact), "{} {pos}", rules.name());
+            for (mv, value) in table.move_values(&pos).unwrap() {
+                let mut child = pos;
+                rules.play_unchecked(&mut child, mv);
+                let child_exact = kalah_minimax(&rules, &child, 0);
+                let same = child.to_move() == pos.to_move();
+                extra_turns += usize::from(same);
+                assert_eq!(value, if same { child_exact } else { -child_exact }, "{pos} {mv}");
+            }
+            for mv in table.best_moves(&pos).unwrap() {
+                let mut child = pos;
+                rules.play_unchecked(&mut child, mv);
+                let child_exact = kalah_minimax(&rules, &child, 0);
+                let same = child.to_move() == pos.to_move();
+                assert_eq!(if same { child_exact } else { -child_exact }, exact, "{pos} {mv}");
+            }
+        };
+        // Every position of up to 4 seeds on the board, then samples of 5 and 6.
+        for pos in positions(&table, [7, 3]) {
+            if board_seeds(&pos) <= 4 {
+                check(pos);
+            }
+        }
+        let mut rng = Lcg(2024);
+        for i in 0..400 {
+            let scores = [rng.below(20) as u8, rng.below(20) as u8];
+            check(random_position(&mut rng, 5 + i % 2, scores));
+        }
+        assert!(extra_turns > 500, "{extra_turns} extra turns checked");
+    }
+}
+
+/// A game whose end reads the scores is refused, built or read.
+#[test]
+fn oware_is_refused_by_the_solver() {
+    assert!(matches!(Table::build(Oware, 2), Err(SolveError::Rules(_))));
+    let mut bytes = Vec::new();
+    Table::build(Kalah, 1).unwrap().write_to(&mut bytes).unwrap();
+    assert!(matches!(
+        Table::read_from(Oware, bytes.as_slice()),
+        Err(SolveError::Rules(_))
+    ));
 }
 
 /// Following the best moves (with progress) from a winning position wins:

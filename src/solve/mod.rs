@@ -68,20 +68,22 @@
 //!
 //! Boards are numbered by [`BoardIndex`] (ranking of the compositions of `s`
 //! seeds into the pits) and solved by increasing seed count `s`. A move that
-//! captures reaches a smaller count, already solved: it is an *exit* of known
-//! value, `captured − value(child)`. Moves that capture nothing stay at `s`
-//! and may form cycles. For each threshold `t` from `s` down to 1 the solver
+//! takes seeds off the board (a capture, or a seed sown into a store)
+//! reaches a smaller count, already solved: it is an *exit* of known value,
+//! `captured − value(child)` (or `captured + value(child)` when the mover
+//! moves again; `captured` is the mover's share minus the opponent's). Moves
+//! that take nothing off stay at `s` and may form cycles. For each threshold `t` from `s` down to 1 the solver
 //! grows two sets, the positions whose mover can force a value `>= t`
 //! ("win") and those whose opponent can force `<= −t` ("loss"), as
 //! attractors with successor counters: a position wins if an exit gives `t`
-//! or a move leads to a loss; it loses once every move leads to a win and
+//! or a move leads to a loss (or, the same player moving again, to a win);
+//! it loses once every move leads to a win (or the same player's loss) and
 //! every exit gives at most `−t`. A position first reached at threshold `t`
 //! is worth `±t`; one never reached is worth 0 (it can keep the game going
 //! or draw). Both sets only grow as `t` falls, so one pass of counters
 //! serves every threshold. The moves are generated twice per level, in
 //! parallel (once to count, once to store predecessors), and the attractor
 //! runs on the stored predecessor lists.
-
 //!
 //! # Results
 //!
@@ -105,39 +107,85 @@
 //! | Bohnenspiel | 18 | 172,986,450 | 1.5 GB | about 1.5 min |
 //! | Djenon-aboure | 18 | 172,986,450 | 1.2 GB | about 1.5 min |
 //! | Al-manqala | 15 | 155,117,520 | 1.6 GB | about 1.5 min |
+//!
+//! Djenon-aboure, weakly solved with a proof certificate ([`proof`]; `cargo
+//! run --release --example solve -- djenon-aboure --opening --proof FILE`,
+//! then `--verify FILE`): South wins by 4 under perfect play, with 5 the only
+//! best first move (first moves 1 to 6: −10, −10, −6, −2, +4, +2), endless
+//! play valued as the split defined above.
 
+mod disk;
 mod index;
 mod oracle;
+pub mod proof;
 mod table;
 
+pub use disk::DiskTable;
 pub use index::BoardIndex;
 pub use table::{BuildOptions, LevelProgress, Table, FORMAT_MAGIC};
 
 use thiserror::Error;
 
-use crate::games::{AlManqala, Bohnenspiel, DjenonAboure, Hemprich, Tihbat, TihbatChain};
-use crate::Ruleset;
+use crate::{Declared, Ruleset};
 
 /// A [`Ruleset`] whose positions the retrograde solver may solve.
 ///
 /// Implementing it promises, beyond [`Ruleset`]: [`turn`](Ruleset::turn) and
 /// [`play_unchecked`](Ruleset::play_unchecked) give the same moves, boards and captures
-/// whatever the scores; a move never adds seeds to the board; and an
-/// [`Outcome`](crate::Outcome)'s totals are the scores plus a share of the
-/// board that depends on the board and the player to move alone. History
-/// rules ([`Ruleset::repetition`], [`Ruleset::agreement`]) are not consulted:
-/// see the [module docs](self) for how the solver scores endless play.
+/// whatever the scores; a move never adds seeds to the board, and the seeds
+/// it takes off the board go to the scores (to either player: a store sown
+/// into or a capture); and an [`Outcome`](crate::Outcome)'s totals are the
+/// scores plus a share of the board that depends on the board and the player
+/// to move alone. Who moves next may be either player (an extra turn keeps
+/// the mover). History rules ([`Ruleset::repetition`],
+/// [`Ruleset::agreement`]) are not consulted: see the [module docs](self)
+/// for how the solver scores endless play.
 ///
-/// Implemented by the crate's four games (every variant); not by
-/// [`Oware`](crate::oware::Oware), whose end depends on the scores.
-pub trait Solvable: Ruleset {}
+/// Every [`Declared`] game is `Solvable` (a blanket impl), under one
+/// condition, checked when a table is built or read: its declaration has no
+/// [`Ending::majority`](crate::Ending::majority) (a capture total above half
+/// that ends the game reads the scores). So the crate's games Tihbat,
+/// Bohnenspiel, Djenon-aboure, Al-manqala and Kalah (every variant) can be
+/// solved, and [`Oware`](crate::games::Oware) is refused with
+/// [`SolveError::Rules`]. A hand-written [`Ruleset`] that keeps the promises
+/// may implement it too (the default [`unsolvable`](Solvable::unsolvable)
+/// says `None`).
+///
+/// ```
+/// use mancala_rules::games::{Kalah, Oware};
+/// use mancala_rules::solve::{SolveError, Table};
+///
+/// // Kalah: a seed sown into the mover's store leaves the board for their
+/// // score, and the last seed there plays again.
+/// let table = Table::build(Kalah, 3)?;
+/// let pos = "0 0 0 0 1 1 | 1 0 0 0 0 0 20-25 S".parse()?;
+/// // Pit 6 into the store, and South moves again: pit 5 into the empty pit
+/// // 6 takes it with the seed of pit 7 opposite. All three seeds are South's.
+/// assert_eq!(table.board_value(&pos), Some(3));
+/// assert_eq!(table.value(&pos), Some(-2));
+/// assert_eq!(table.best_moves(&pos).map(|m| m.to_string()), Some("6".to_string()));
+/// assert!(matches!(Table::build(Oware, 2), Err(SolveError::Rules(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Solvable: Ruleset {
+    /// Why these rules break a promise of [`Solvable`] that the rules
+    /// themselves tell, or `None` when the solver may solve them.
+    fn unsolvable(&self) -> Option<String> {
+        None
+    }
+}
 
-impl Solvable for Tihbat {}
-impl Solvable for TihbatChain {}
-impl Solvable for Bohnenspiel {}
-impl Solvable for Hemprich {}
-impl Solvable for DjenonAboure {}
-impl Solvable for AlManqala {}
+impl<D: Declared> Solvable for D {
+    fn unsolvable(&self) -> Option<String> {
+        let rules = self.rules();
+        rules.end.majority.map(|_| {
+            format!(
+                "{}'s game ends when a player captures more than half: the end reads the scores",
+                rules.name
+            )
+        })
+    }
+}
 
 /// A position count in words: the number, or "more than 2^64".
 fn count_text(positions: Option<u64>) -> String {
@@ -191,4 +239,8 @@ pub enum SolveError {
     /// A table file is not in the format, or is for another game.
     #[error("not a table for this game: {0}")]
     Format(String),
+    /// A certificate or a checked table that the verifier refutes (see
+    /// [`proof`]).
+    #[error("refuted: {0}")]
+    Certificate(String),
 }

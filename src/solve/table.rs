@@ -129,6 +129,9 @@ impl<R: Solvable> Table<R> {
         options: BuildOptions,
         mut on_level: impl FnMut(LevelProgress),
     ) -> Result<Table<R>, SolveError> {
+        if let Some(reason) = rules.unsolvable() {
+            return Err(SolveError::Rules(reason));
+        }
         if max_seeds > MAX_SEEDS {
             return Err(SolveError::TooManySeeds {
                 asked: max_seeds,
@@ -197,6 +200,14 @@ impl<R: Solvable> Table<R> {
     /// South to move first, then North, each in [`BoardIndex`] rank order.
     pub fn level(&self, seeds: u32) -> Option<&[i8]> {
         self.levels.get(seeds as usize).map(Vec::as_slice)
+    }
+
+    /// The order in which the solver settled each position of a level (in
+    /// the layout of [`level`](Table::level); `u32::MAX` for the positions
+    /// of value 0, never settled), if the table keeps it
+    /// ([`BuildOptions::progress`]).
+    pub fn settled_order(&self, seeds: u32) -> Option<&[u32]> {
+        self.settled.as_ref()?.get(seeds as usize).map(Vec::as_slice)
     }
 
     /// The index that numbers the boards of each level.
@@ -326,6 +337,9 @@ impl<R: Solvable> Table<R> {
     /// assert!(matches!(err, SolveError::LevelTooLarge { .. }));
     /// ```
     pub fn read_from(rules: R, mut input: impl Read) -> Result<Table<R>, SolveError> {
+        if let Some(reason) = rules.unsolvable() {
+            return Err(SolveError::Rules(reason));
+        }
         let mut magic = [0u8; 8];
         input.read_exact(&mut magic)?;
         if magic != FORMAT_MAGIC {
@@ -383,7 +397,7 @@ impl<R: Solvable> Table<R> {
 
 /// Positions at one seed count: twice the boards (either player to move),
 /// fewer than `u32::MAX` (nodes are `u32`).
-fn level_len(index: &BoardIndex, seeds: u32) -> Result<u64, SolveError> {
+pub(super) fn level_len(index: &BoardIndex, seeds: u32) -> Result<u64, SolveError> {
     let positions = index.count(seeds).and_then(|count| count.checked_mul(2));
     positions
         .filter(|&len| len < u64::from(u32::MAX))
@@ -393,9 +407,11 @@ fn level_len(index: &BoardIndex, seeds: u32) -> Result<u64, SolveError> {
 /// What a move leads to, seen from the level being solved.
 #[derive(Clone, Copy, Debug)]
 enum Step {
-    /// A capture: a smaller, solved count; the move's board value for the mover.
+    /// Seeds left the board (a capture, or sown into a store): a smaller,
+    /// solved count; the move's board value for the mover.
     Exit(i8),
-    /// No capture: this node of the same level.
+    /// Nothing left the board: this node of the same level (either player
+    /// to move there).
     Stay(u32),
 }
 
@@ -485,18 +501,34 @@ impl<'a, R: Solvable> Level<'a, R> {
         for mv in moves {
             let mut child = pos;
             self.rules.play_unchecked(&mut child, mv);
-            if child.to_move() == pos.to_move() {
-                return Err(SolveError::Rules(format!(
-                    "move {mv} in {pos} did not pass the turn"
-                )));
-            }
             let (seeds, at) = self.node_of(&child)?;
             if seeds == self.seeds {
+                if child.scores() != [0, 0] {
+                    return Err(SolveError::Rules(format!(
+                        "move {mv} in {pos} changed the scores but not the board's seeds"
+                    )));
+                }
                 on_step(Step::Stay(at as u32));
             } else {
                 let solved = self.lower.get(seeds as usize).and_then(|level| level.get(at));
                 let child_value = solved.ok_or_else(|| SolveError::Rules(format!("{child} unsolved")))?;
-                let margin = i64::from(self.seeds - seeds) - i64::from(*child_value);
+                // What left the board went to the scores (from 0-0): the
+                // mover's share minus the opponent's, then the child's board
+                // value, negated when the other player moves there.
+                let scores = child.scores().map(i64::from);
+                if scores[0] + scores[1] != i64::from(self.seeds - seeds) {
+                    return Err(SolveError::Rules(format!(
+                        "move {mv} in {pos} did not keep the seeds: board and scores after it are {child}"
+                    )));
+                }
+                let me = usize::from(mover);
+                let captured = scores[me] - scores[1 - me];
+                let child_value = i64::from(*child_value);
+                let margin = if child.to_move() == pos.to_move() {
+                    captured + child_value
+                } else {
+                    captured - child_value
+                };
                 on_step(Step::Exit(to_value(margin, &pos)?));
             }
         }
@@ -598,6 +630,10 @@ impl<'a, R: Solvable> Level<'a, R> {
 /// The attractor pass over one level: for each threshold `t` from `seeds`
 /// down to 1, the nodes whose mover forces `>= t` ("win", value `t`) and
 /// those whose opponent forces `<= -t` ("loss", value `-t`); the rest are 0.
+///
+/// A move to a node of the other player is good for the mover when that node
+/// is a loss; a move to a node of the same player (an extra turn) when it is
+/// a win. Nodes `0..n / 2` have South to move, the rest North.
 fn attract(
     best: &[i8],
     pending: &mut [u8],
@@ -607,6 +643,8 @@ fn attract(
     keep_order: bool,
 ) -> Result<(Vec<i8>, Option<Vec<u32>>), SolveError> {
     let n = best.len();
+    // Nodes below `half` have South to move, the others North.
+    let half = n / 2;
     let mut value = try_filled(n, UNSET, "solver: values")?;
     let mut order = match keep_order {
         true => Some(try_filled(n, u32::MAX, "solver: settling order")?),
@@ -654,7 +692,10 @@ fn attract(
                 if value[x] != UNSET {
                     continue;
                 }
-                if lost {
+                // Good for x's mover: a loss for the other player, or a win
+                // for the same player moving again (an extra turn).
+                let same_player = (x < half) == (y < half);
+                if lost != same_player {
                     settle(x, t, &mut queue, &mut value);
                 } else {
                     pending[x] = pending[x].saturating_sub(1);

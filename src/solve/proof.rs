@@ -1,0 +1,1100 @@
+//! Proof certificates: a weak solution that someone who distrusts the search
+//! can check.
+//!
+//! A [`Certificate`] proves the value of a position (the opening) and of each
+//! of its moves by two trees of positions, stored as one DAG:
+//!
+//! - a **lower-bound tree** for the claim "South's final margin is at least
+//!   `b`": at each node where South moves it gives one move, at each node where
+//!   North moves it gives every legal move;
+//! - an **upper-bound tree** for "South's final margin is at most `b`", the
+//!   dual (one North move, every South move).
+//!
+//! Its leaves are finished games (the rules' outcome gives the margin) and
+//! positions with at most `K` seeds on the board, settled by an endgame table.
+//! Every bound is **South's final total minus North's**, captures included,
+//! so a node's bound never changes sign with the player to move: an extra
+//! turn or a pass needs no special case.
+//!
+//! [`Prover`] finds the value with an exact alpha-beta search over the
+//! positions above the table, then extracts the two trees.
+//! [`verify_certificate`] checks a certificate with the rules alone
+//! ([`turn`](crate::Ruleset::turn): the legal moves or the end;
+//! [`apply`](crate::Ruleset::play_unchecked)) and a [`CheckedTable`], a table read from
+//! a file and checked by [`CheckedTable::verify`] in a single pass, never
+//! trusted: it uses neither the search, nor the solver, nor [`Table`]; only
+//! the board numbering [`BoardIndex`], whose ranks the pass checks to be a
+//! bijection onto each level.
+//!
+//! # Endless play
+//!
+//! The table's valuation: a play that never ends is worth an equal split of
+//! the seeds left on the board (see the [module docs](super), "Endless
+//! play"). A certificate's DAG is acyclic (children come before their
+//! parents in the file), so its own leaves are finished games and table
+//! positions only; endless play enters the proof only through the table.
+//!
+//! # Why the table carries a settling order
+//!
+//! That each entry agrees with its successors (its value is the best over its
+//! moves) does not pin the values down where positions form cycles: two
+//! positions that only lead to each other could both claim a win, and be
+//! consistent. So the checked table also stores, for every position, the
+//! order in which the solver settled it within its seed count (`u32`,
+//! `u32::MAX` for value 0), and the single pass checks, besides agreement:
+//! a position of positive value has a best move that leaves its seed count
+//! or reaches a position settled earlier; every move of a position of
+//! negative value that stays at its seed count reaches a position settled
+//! earlier. Then the values are exact: against any play, the player whose
+//! value is positive can keep it, and the settling order, falling at every
+//! move, forbids them from circling forever.
+//!
+//! # The checked table file ([`CHECKED_TABLE_MAGIC`])
+//!
+//! Integers little-endian.
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | `b"MNCLTBO1"` |
+//! | 1 | length `L` of the game's name; then `L` bytes, the name |
+//! | 1 | `P`, pits; 1: `K`, the largest seed count |
+//! | … | for each seed count `s` from 0 to `K`, with `n = 2·C(s+P−1, P−1)`: `n` values (`i8`, board value for the mover, as in a table file), then `n` settling orders (`u32`) |
+//!
+//! Positions in a level: South to move first, then North, each in
+//! [`BoardIndex`] rank order.
+//!
+//! # The certificate file ([`CERTIFICATE_MAGIC`])
+//!
+//! Integers little-endian; a position is `P` pit counts (bytes, pit 1
+//! first), the two scores (South, North; bytes) and the player to move (0
+//! South, 1 North); a move is one byte, its pit number (1-based) or 0 for a
+//! pass.
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | `b"MNCLPRF1"` |
+//! | 1 + `L` | the game's name, as above |
+//! | 1, 1 | `P`, pits; `K`, the table's largest seed count |
+//! | `P` + 3 | the root position |
+//! | 1 | `C`, claims; then per claim: the move (255: the root itself), `u32` the lower-bound node, `u32` the upper-bound node |
+//! | 4 | `N`, nodes; then per node (ids `0..N`, in order): |
+//! | 1 | 0 for a lower bound (South's margin `>=` the bound), 1 for an upper bound (`<=`) |
+//! | 2 | the bound, `i16` |
+//! | `P` + 3 | the node's position |
+//! | 1 | `m`, children (0: a leaf); then per child: the move, and `u32` the child's id, which is smaller than the node's |
+//!
+//! A claim says: the position after its move (or the root) has the value of
+//! its two nodes' bounds, which must be equal, in nodes of the right kinds
+//! at that position. The verifier checks every node, so every node's claim
+//! holds: at a leaf the game is over and its margin satisfies the bound, or
+//! the board holds at most `K` seeds and the table's value does; at a node
+//! where the bound's side chooses (South for a lower bound, North for an
+//! upper) one legal move whose child (the position after it, the same kind
+//! of bound) has a bound at least as strong; at the other player's nodes,
+//! every legal move, once each, likewise.
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+
+use super::{BoardIndex, Solvable, SolveError, Table};
+use crate::{Board, Move, Player, Ruleset, Turn};
+
+/// The first eight bytes of a checked table file (see the [module docs](self)).
+pub const CHECKED_TABLE_MAGIC: [u8; 8] = *b"MNCLTBO1";
+/// The first eight bytes of a certificate file (see the [module docs](self)).
+pub const CERTIFICATE_MAGIC: [u8; 8] = *b"MNCLPRF1";
+
+/// The move byte of a claim about the root itself.
+const ROOT_CLAIM: u8 = 255;
+
+fn move_byte(mv: Move) -> u8 {
+    match mv {
+        Move::Pit(n) => n,
+        Move::Pass => 0,
+    }
+}
+
+fn byte_move(byte: u8) -> Move {
+    match byte {
+        0 => Move::Pass,
+        n => Move::Pit(n),
+    }
+}
+
+fn seeds_of<B: Board>(pos: &B) -> u32 {
+    pos.pits().iter().map(|&s| u32::from(s)).sum()
+}
+
+/// South's captures minus North's.
+fn south_scores<B: Board>(pos: &B) -> i32 {
+    let [south, north] = pos.scores().map(i32::from);
+    south - north
+}
+
+/// A value for the player to move, seen from South.
+fn for_south<B: Board>(pos: &B, value: i32) -> i32 {
+    match pos.to_move() {
+        Player::South => value,
+        Player::North => -value,
+    }
+}
+
+fn bad(message: impl Into<String>) -> SolveError {
+    SolveError::Certificate(message.into())
+}
+
+fn write_name(out: &mut impl Write, name: &str) -> Result<(), SolveError> {
+    let len = u8::try_from(name.len()).map_err(|_| SolveError::Format("name too long".into()))?;
+    out.write_all(&[len])?;
+    out.write_all(name.as_bytes())?;
+    Ok(())
+}
+
+fn read_name(input: &mut impl Read, expected: &str) -> Result<(), SolveError> {
+    let len = read_u8(input)?;
+    let mut name = vec![0u8; usize::from(len)];
+    input.read_exact(&mut name)?;
+    if name != expected.as_bytes() {
+        return Err(SolveError::Format(format!(
+            "the file is for '{}', not '{expected}'",
+            String::from_utf8_lossy(&name)
+        )));
+    }
+    Ok(())
+}
+
+fn read_u8(input: &mut impl Read) -> Result<u8, SolveError> {
+    let mut byte = [0u8; 1];
+    input.read_exact(&mut byte)?;
+    Ok(byte[0])
+}
+
+fn read_u32(input: &mut impl Read) -> Result<u32, SolveError> {
+    let mut bytes = [0u8; 4];
+    input.read_exact(&mut bytes)?;
+    Ok(u32::from_le_bytes(bytes))
+}
+
+fn write_position<B: Board>(out: &mut impl Write, pos: &B) -> Result<(), SolveError> {
+    out.write_all(pos.pits())?;
+    out.write_all(&pos.scores())?;
+    out.write_all(&[pos.to_move().index() as u8])?;
+    Ok(())
+}
+
+fn read_position<B: Board>(input: &mut impl Read) -> Result<B, SolveError> {
+    let mut bytes = [0u8; 64 + 3];
+    let bytes = &mut bytes[..B::PITS + 3];
+    input.read_exact(bytes)?;
+    let (pits, rest) = bytes.split_at(B::PITS);
+    B::from_parts(pits, [rest[0], rest[1]], rest[2]).map_err(|e| SolveError::Format(e.to_string()))
+}
+
+// ---------------------------------------------------------------- the checked table
+
+/// Writes `table` with its settling order, in the checked table format (see
+/// the [module docs](self)), for [`CheckedTable::read_from`]. The table must
+/// have been built keeping the order ([`BuildOptions::progress`](super::BuildOptions::progress)).
+pub fn write_checked_table<R: Solvable>(table: &Table<R>, mut out: impl Write) -> Result<(), SolveError> {
+    out.write_all(&CHECKED_TABLE_MAGIC)?;
+    write_name(&mut out, table.rules().name())?;
+    out.write_all(&[R::Position::PITS as u8, table.max_seeds() as u8])?;
+    for seeds in 0..=table.max_seeds() {
+        let (Some(values), Some(order)) = (table.level(seeds), table.settled_order(seeds)) else {
+            return Err(SolveError::Format(
+                "the table was built without its settling order".into(),
+            ));
+        };
+        let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+        out.write_all(&bytes)?;
+        let mut bytes = Vec::with_capacity(order.len() * 4);
+        for o in order {
+            bytes.extend_from_slice(&o.to_le_bytes());
+        }
+        out.write_all(&bytes)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Progress of [`CheckedTable::verify`]: positions checked so far, of all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckProgress {
+    /// Positions checked.
+    pub done: u64,
+    /// Positions in the table.
+    pub total: u64,
+}
+
+/// An endgame table read from a checked table file, for the verifier: its
+/// values are used only after [`verify`](CheckedTable::verify) has checked
+/// every entry against its successors.
+#[derive(Clone, Debug)]
+pub struct CheckedTable<R: Ruleset> {
+    rules: R,
+    max_seeds: u32,
+    index: BoardIndex,
+    values: Vec<Vec<i8>>,
+    order: Vec<Vec<u32>>,
+    verified: bool,
+}
+
+impl<R: Ruleset> CheckedTable<R> {
+    /// Reads a checked table file for `rules` (see the [module docs](self)).
+    pub fn read_from(rules: R, mut input: impl Read) -> Result<CheckedTable<R>, SolveError> {
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic)?;
+        if magic != CHECKED_TABLE_MAGIC {
+            return Err(SolveError::Format("not a checked table: bad magic".into()));
+        }
+        read_name(&mut input, rules.name())?;
+        let pits = read_u8(&mut input)?;
+        let max_seeds = u32::from(read_u8(&mut input)?);
+        if usize::from(pits) != R::Position::PITS || max_seeds > 127 {
+            return Err(SolveError::Format(format!("{pits} pits and {max_seeds} seeds")));
+        }
+        let index = BoardIndex::try_new(R::Position::PITS, max_seeds)?;
+        let (mut values, mut order) = (Vec::new(), Vec::new());
+        for seeds in 0..=max_seeds {
+            let n = index
+                .count(seeds)
+                .and_then(|c| c.checked_mul(2))
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or(SolveError::LevelTooLarge {
+                    seeds,
+                    positions: None,
+                })?;
+            let mut bytes = Vec::new();
+            let read = input.by_ref().take(n as u64 * 5).read_to_end(&mut bytes)?;
+            if read != n * 5 {
+                return Err(SolveError::Io(std::io::Error::new(
+                    std::io::ErrorKind::UnexpectedEof,
+                    format!("level {seeds} is cut short"),
+                )));
+            }
+            values.push(bytes[..n].iter().map(|&b| b as i8).collect());
+            order.push(
+                bytes[n..]
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect(),
+            );
+        }
+        if input.read(&mut [0u8; 1])? != 0 {
+            return Err(SolveError::Format("data after the last level".into()));
+        }
+        Ok(CheckedTable {
+            rules,
+            max_seeds,
+            index,
+            values,
+            order,
+            verified: false,
+        })
+    }
+
+    /// The largest seed count covered.
+    pub fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+
+    /// Positions in the table.
+    pub fn len(&self) -> u64 {
+        self.values.iter().map(|l| l.len() as u64).sum()
+    }
+
+    /// Whether the table holds no position (never, once read).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Changes one stored value (for tests of the verifier: a table changed
+    /// anywhere must fail [`verify`](CheckedTable::verify)).
+    #[doc(hidden)]
+    pub fn tamper(&mut self, seeds: u32, at: usize, value: i8) {
+        if let Some(v) = self.values.get_mut(seeds as usize).and_then(|l| l.get_mut(at)) {
+            *v = value;
+        }
+        self.verified = false;
+    }
+
+    /// The entry of `pos`: (seeds, place), checking that the index maps it
+    /// back to the same board.
+    fn locate(&self, pos: &R::Position) -> Option<(usize, usize)> {
+        let (seeds, rank) = self.index.seeds_and_rank(pos.pits())?;
+        if seeds > self.max_seeds {
+            return None;
+        }
+        let count = self.index.count(seeds)?;
+        let at = pos.to_move().index() as u64 * count + rank;
+        Some((seeds as usize, usize::try_from(at).ok()?))
+    }
+
+    /// The stored board value of `pos` for its mover, unchecked.
+    fn stored(&self, pos: &R::Position) -> Option<(i32, u32)> {
+        let (seeds, at) = self.locate(pos)?;
+        Some((
+            i32::from(*self.values.get(seeds)?.get(at)?),
+            *self.order.get(seeds)?.get(at)?,
+        ))
+    }
+
+    /// The value of `pos` for the player to move (captures plus board
+    /// value), once the table is verified; `None` before, or if the board
+    /// holds more than [`max_seeds`](Self::max_seeds) seeds.
+    pub fn value(&self, pos: &R::Position) -> Option<i32> {
+        if !self.verified {
+            return None;
+        }
+        let (board, _) = self.stored(pos)?;
+        let mover = pos.to_move().index();
+        let scores = pos.scores().map(i32::from);
+        Some(scores[mover] - scores[1 - mover] + board)
+    }
+
+    /// Checks one entry: `seeds`, `node` (mover and rank) against its
+    /// successors.
+    fn check_entry(&self, seeds: u32, node: usize, board: &mut [u8]) -> Result<(), String> {
+        let count = self.index.count(seeds).ok_or("no count")? as usize;
+        let (mover, rank) = (node / count, node % count);
+        // The index must be a bijection: every rank unranks to a board of
+        // `seeds` seeds that ranks back to it (`count` is the number of such
+        // boards, so the ranks of the children below find their entries).
+        if !self.index.unrank(seeds, rank as u64, board)
+            || self.index.rank(board) != Some(rank as u64)
+            || board.iter().map(|&s| u32::from(s)).sum::<u32>() != seeds
+        {
+            return Err(format!(
+                "the index does not round-trip at {seeds} seeds, rank {rank}"
+            ));
+        }
+        let pos = R::Position::from_parts(board, [0, 0], mover as u8).map_err(|e| e.to_string())?;
+        let value = i32::from(self.values[seeds as usize][node]);
+        let order = self.order[seeds as usize][node];
+        match self.rules.turn(&pos) {
+            Turn::Over(outcome) => {
+                let margin = i64::from(outcome.totals[mover]) - i64::from(outcome.totals[1 - mover]);
+                if i64::from(value) != margin {
+                    return Err(format!(
+                        "{pos}: stored {value}, but the game is over with margin {margin}"
+                    ));
+                }
+            }
+            Turn::Moves(moves) => {
+                let mut best = i32::MIN;
+                let mut progress = false;
+                for mv in moves {
+                    let mut child = pos;
+                    self.rules.play_unchecked(&mut child, mv);
+                    let child_seeds = seeds_of(&child);
+                    let scores = child.scores().map(i64::from);
+                    if child_seeds > seeds || scores[0] + scores[1] != i64::from(seeds - child_seeds) {
+                        return Err(format!("{pos}: move {mv} does not keep the seeds"));
+                    }
+                    let (child_value, child_order) = self
+                        .stored(&child)
+                        .ok_or_else(|| format!("{pos}: {child} not in the table"))?;
+                    let captured = (scores[mover] - scores[1 - mover]) as i32;
+                    let move_value = if child.to_move() == pos.to_move() {
+                        captured + child_value
+                    } else {
+                        captured - child_value
+                    };
+                    let stays = child_seeds == seeds;
+                    if move_value == value && (!stays || child_order < order) {
+                        progress = true;
+                    }
+                    if value < 0 && stays && child_order >= order {
+                        return Err(format!(
+                            "{pos}: a losing position whose move {mv} does not progress"
+                        ));
+                    }
+                    best = best.max(move_value);
+                }
+                if best != value {
+                    return Err(format!("{pos}: stored {value}, but its best move gives {best}"));
+                }
+                if value > 0 && !progress {
+                    return Err(format!(
+                        "{pos}: a winning position without a progressing best move"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks every entry against its successors, in a single pass over the
+    /// table on `threads` threads (0: every core), calling `on_progress` now
+    /// and then (see the [module docs](self) for what is checked and why
+    /// that makes the values exact). Only then does
+    /// [`value`](Self::value) answer.
+    pub fn verify(
+        &mut self,
+        threads: usize,
+        on_progress: impl FnMut(CheckProgress),
+    ) -> Result<(), SolveError> {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let total = self.len();
+        let mut on_progress = on_progress;
+        let mut done = 0u64;
+        const CHUNK: usize = 1 << 16;
+        for seeds in 0..=self.max_seeds {
+            let n = self.values[seeds as usize].len();
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let this = &*self;
+            let failure: Option<String> = std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads.max(1))
+                    .map(|_| {
+                        scope.spawn(|| {
+                            let mut board = vec![0u8; R::Position::PITS];
+                            loop {
+                                let first = next.fetch_add(CHUNK, std::sync::atomic::Ordering::Relaxed);
+                                if first >= n {
+                                    return None;
+                                }
+                                for node in first..(first + CHUNK).min(n) {
+                                    if let Err(e) = this.check_entry(seeds, node, &mut board) {
+                                        return Some(e);
+                                    }
+                                }
+                            }
+                        })
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .filter_map(|w| w.join().unwrap_or_else(|_| Some("a worker panicked".into())))
+                    .next()
+            });
+            if let Some(e) = failure {
+                return Err(bad(format!("table entry refuted: {e}")));
+            }
+            done += n as u64;
+            on_progress(CheckProgress { done, total });
+        }
+        self.verified = true;
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------- the certificate
+
+/// One node of a certificate: a bound on South's final margin at a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofNode<P> {
+    /// `false`: South's final margin is at least `bound`; `true`: at most.
+    pub upper: bool,
+    /// The bound: South's final total minus North's.
+    pub bound: i16,
+    /// The position.
+    pub position: P,
+    /// The moves given, each with the id of the node of the position after
+    /// it (smaller than this node's id); empty at a leaf.
+    pub children: Vec<(Move, u32)>,
+}
+
+/// One claim of a certificate: the value of the root, or of the position
+/// after one of its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The root's move, or `None` for the root itself.
+    pub first_move: Option<Move>,
+    /// The lower-bound node of the position.
+    pub lower: u32,
+    /// The upper-bound node of the position.
+    pub upper: u32,
+}
+
+/// A proof of the values of a position and of its moves (see the
+/// [module docs](self) for the trees and the file format).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate<P> {
+    /// The game's name.
+    pub game: String,
+    /// The largest seed count of the table that settles the leaves.
+    pub max_seeds: u32,
+    /// The position solved.
+    pub root: P,
+    /// The values claimed.
+    pub claims: Vec<Claim>,
+    /// The nodes, children first.
+    pub nodes: Vec<ProofNode<P>>,
+}
+
+impl<P: Board> Certificate<P> {
+    /// Writes the certificate (see the [module docs](self)).
+    pub fn write_to(&self, mut out: impl Write) -> Result<(), SolveError> {
+        out.write_all(&CERTIFICATE_MAGIC)?;
+        write_name(&mut out, &self.game)?;
+        out.write_all(&[P::PITS as u8, self.max_seeds as u8])?;
+        write_position(&mut out, &self.root)?;
+        let claims =
+            u8::try_from(self.claims.len()).map_err(|_| SolveError::Format("too many claims".into()))?;
+        out.write_all(&[claims])?;
+        for claim in &self.claims {
+            out.write_all(&[claim.first_move.map_or(ROOT_CLAIM, move_byte)])?;
+            out.write_all(&claim.lower.to_le_bytes())?;
+            out.write_all(&claim.upper.to_le_bytes())?;
+        }
+        let nodes =
+            u32::try_from(self.nodes.len()).map_err(|_| SolveError::Format("too many nodes".into()))?;
+        out.write_all(&nodes.to_le_bytes())?;
+        for node in &self.nodes {
+            out.write_all(&[u8::from(node.upper)])?;
+            out.write_all(&node.bound.to_le_bytes())?;
+            write_position(&mut out, &node.position)?;
+            out.write_all(&[node.children.len() as u8])?;
+            for &(mv, child) in &node.children {
+                out.write_all(&[move_byte(mv)])?;
+                out.write_all(&child.to_le_bytes())?;
+            }
+        }
+        out.flush()?;
+        Ok(())
+    }
+
+    /// Reads a certificate for the game named `game`.
+    pub fn read_from(game: &str, mut input: impl Read) -> Result<Certificate<P>, SolveError> {
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic)?;
+        if magic != CERTIFICATE_MAGIC {
+            return Err(SolveError::Format("not a certificate: bad magic".into()));
+        }
+        read_name(&mut input, game)?;
+        let pits = read_u8(&mut input)?;
+        let max_seeds = u32::from(read_u8(&mut input)?);
+        if usize::from(pits) != P::PITS {
+            return Err(SolveError::Format(format!("{pits} pits")));
+        }
+        let root = read_position(&mut input)?;
+        let mut claims = Vec::new();
+        for _ in 0..read_u8(&mut input)? {
+            let mv = read_u8(&mut input)?;
+            claims.push(Claim {
+                first_move: (mv != ROOT_CLAIM).then(|| byte_move(mv)),
+                lower: read_u32(&mut input)?,
+                upper: read_u32(&mut input)?,
+            });
+        }
+        let count = read_u32(&mut input)?;
+        let mut nodes = Vec::new();
+        for _ in 0..count {
+            let upper = match read_u8(&mut input)? {
+                0 => false,
+                1 => true,
+                k => return Err(SolveError::Format(format!("node kind {k}"))),
+            };
+            let mut bound = [0u8; 2];
+            input.read_exact(&mut bound)?;
+            let position = read_position(&mut input)?;
+            let mut children = Vec::new();
+            for _ in 0..read_u8(&mut input)? {
+                let mv = byte_move(read_u8(&mut input)?);
+                children.push((mv, read_u32(&mut input)?));
+            }
+            nodes.push(ProofNode {
+                upper,
+                bound: i16::from_le_bytes(bound),
+                position,
+                children,
+            });
+        }
+        if input.read(&mut [0u8; 1])? != 0 {
+            return Err(SolveError::Format("data after the last node".into()));
+        }
+        Ok(Certificate {
+            game: game.to_string(),
+            max_seeds,
+            root,
+            claims,
+            nodes,
+        })
+    }
+}
+
+/// What a verified certificate proves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The root's value: South's final total minus North's under perfect play.
+    pub value: i32,
+    /// Each claimed first move with its value (South's margin).
+    pub moves: Vec<(Move, i32)>,
+    /// Nodes checked.
+    pub nodes: usize,
+}
+
+/// Checks a certificate with the rules and a verified table alone (see the
+/// [module docs](self)): every node, then every claim. `on_node` is called
+/// with the count of nodes checked, now and then.
+pub fn verify_certificate<R: Ruleset>(
+    rules: &R,
+    certificate: &Certificate<R::Position>,
+    table: &CheckedTable<R>,
+    mut on_node: impl FnMut(usize),
+) -> Result<Verified, SolveError> {
+    if !table.verified {
+        return Err(bad("the table is not verified"));
+    }
+    if certificate.game != rules.name() || certificate.max_seeds > table.max_seeds {
+        return Err(bad("the certificate needs another game or a larger table"));
+    }
+    let nodes = &certificate.nodes;
+    for (id, node) in nodes.iter().enumerate() {
+        if id % 65_536 == 0 {
+            on_node(id);
+        }
+        check_node(rules, nodes, id, node, table).map_err(|e| bad(format!("node {id}: {e}")))?;
+    }
+    on_node(nodes.len());
+    let mut value = None;
+    let mut moves = Vec::new();
+    for claim in &certificate.claims {
+        let position = match claim.first_move {
+            None => certificate.root,
+            Some(mv) => {
+                if !rules.legal_moves(&certificate.root).contains(mv) {
+                    return Err(bad(format!("claim: {mv} is not legal at the root")));
+                }
+                let mut child = certificate.root;
+                rules.play_unchecked(&mut child, mv);
+                child
+            }
+        };
+        let (Some(lower), Some(upper)) = (nodes.get(claim.lower as usize), nodes.get(claim.upper as usize))
+        else {
+            return Err(bad("claim: no such node"));
+        };
+        if lower.upper || !upper.upper || lower.position != position || upper.position != position {
+            return Err(bad("claim: the nodes are not the two bounds of the position"));
+        }
+        if lower.bound != upper.bound {
+            return Err(bad(format!(
+                "claim: the bounds {} and {} differ",
+                lower.bound, upper.bound
+            )));
+        }
+        match claim.first_move {
+            None => value = Some(i32::from(lower.bound)),
+            Some(mv) => moves.push((mv, i32::from(lower.bound))),
+        }
+    }
+    let value = value.ok_or_else(|| bad("no claim about the root"))?;
+    Ok(Verified {
+        value,
+        moves,
+        nodes: nodes.len(),
+    })
+}
+
+/// Checks one node of a certificate (see the [module docs](self)).
+fn check_node<R: Ruleset>(
+    rules: &R,
+    nodes: &[ProofNode<R::Position>],
+    id: usize,
+    node: &ProofNode<R::Position>,
+    table: &CheckedTable<R>,
+) -> Result<(), String> {
+    let pos = node.position;
+    let bound = i32::from(node.bound);
+    let holds = |margin: i32| {
+        if node.upper {
+            margin <= bound
+        } else {
+            margin >= bound
+        }
+    };
+    let moves = match rules.turn(&pos) {
+        Turn::Over(outcome) => {
+            let margin = outcome.totals[0] as i32 - outcome.totals[1] as i32;
+            if !node.children.is_empty() || !holds(margin) {
+                return Err(format!(
+                    "{pos}: the game is over with margin {margin}, not bound {bound}"
+                ));
+            }
+            return Ok(());
+        }
+        Turn::Moves(moves) => moves,
+    };
+    if node.children.is_empty() {
+        if seeds_of(&pos) > table.max_seeds() {
+            return Err(format!("{pos}: a leaf neither finished nor in the table"));
+        }
+        let value = table
+            .value(&pos)
+            .ok_or_else(|| format!("{pos}: not in the table"))?;
+        let margin = for_south(&pos, value);
+        if !holds(margin) {
+            return Err(format!("{pos}: the table gives {margin}, not bound {bound}"));
+        }
+        return Ok(());
+    }
+    let chooser = if node.upper { Player::North } else { Player::South };
+    let expected = if pos.to_move() == chooser { 1 } else { moves.len() };
+    if node.children.len() != expected {
+        return Err(format!(
+            "{pos}: {} moves given, {expected} needed",
+            node.children.len()
+        ));
+    }
+    let mut seen = crate::PitSet::EMPTY;
+    let mut passed = false;
+    for &(mv, child_id) in &node.children {
+        if !moves.contains(mv) {
+            return Err(format!("{pos}: {mv} is not legal"));
+        }
+        match mv.index() {
+            Some(pit) if seen.contains(pit) => return Err(format!("{pos}: {mv} given twice")),
+            Some(pit) => seen = seen.with(pit),
+            None if passed => return Err(format!("{pos}: a pass given twice")),
+            None => passed = true,
+        }
+        if child_id as usize >= id {
+            return Err(format!("{pos}: child {child_id} does not come before its parent"));
+        }
+        let child = &nodes[child_id as usize];
+        let mut after = pos;
+        rules.play_unchecked(&mut after, mv);
+        if child.position != after || child.upper != node.upper || !holds(i32::from(child.bound)) {
+            return Err(format!(
+                "{pos}: the node after {mv} is not a bound as strong at {after}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- the prover
+
+/// Progress of a [`Prover`]: positions searched, certificate nodes so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProveProgress {
+    /// Positions searched.
+    pub searched: u64,
+    /// Certificate nodes written so far.
+    pub nodes: usize,
+}
+
+/// Finds the exact value of positions above an endgame table, and their
+/// certificates (see the [module docs](self)).
+///
+/// Its search is an alpha-beta over South's final margin, unbounded in
+/// depth, with a transposition table of bounds, whose leaves are finished
+/// games and table positions. A position repeated along a line is scored as
+/// the table scores endless play (an equal split of the board); such values
+/// never reach a certificate, whose DAG must be acyclic: if the proof needs
+/// one, [`certificate`](Prover::certificate) fails.
+pub struct Prover<'t, R: Solvable, F: FnMut(ProveProgress)> {
+    rules: R,
+    table: &'t Table<R>,
+    /// South-view bounds (lower, upper) of positions searched.
+    bounds: HashMap<R::Position, (i16, i16)>,
+    path: Vec<R::Position>,
+    searched: u64,
+    /// Repetitions met by the search.
+    repetitions: u64,
+    nodes: Vec<ProofNode<R::Position>>,
+    /// The strongest node proved for (position, upper).
+    proved: HashMap<(R::Position, bool), (i16, u32)>,
+    on_progress: F,
+}
+
+impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
+    /// A prover over `table`, calling `on_progress` every 65,536 positions
+    /// searched.
+    pub fn new(table: &'t Table<R>, on_progress: F) -> Self {
+        Prover {
+            rules: *table.rules(),
+            table,
+            bounds: HashMap::new(),
+            path: Vec::new(),
+            searched: 0,
+            repetitions: 0,
+            nodes: Vec::new(),
+            proved: HashMap::new(),
+            on_progress,
+        }
+    }
+
+    /// Positions searched so far.
+    pub fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// Repeated positions met by the search so far.
+    pub fn repetitions(&self) -> u64 {
+        self.repetitions
+    }
+
+    /// South's margin at a leaf: a finished game or a table position.
+    fn leaf(&self, pos: &R::Position) -> Option<i32> {
+        if let Turn::Over(outcome) = self.rules.turn(pos) {
+            return Some(outcome.totals[0] as i32 - outcome.totals[1] as i32);
+        }
+        self.table.value(pos).map(|v| for_south(pos, v))
+    }
+
+    fn children(&self, pos: &R::Position) -> Vec<(Move, R::Position)> {
+        match self.rules.turn(pos) {
+            Turn::Over(_) => Vec::new(),
+            Turn::Moves(moves) => moves
+                .into_iter()
+                .map(|mv| {
+                    let mut child = *pos;
+                    self.rules.play_unchecked(&mut child, mv);
+                    (mv, child)
+                })
+                .collect(),
+        }
+    }
+
+    /// A guess of a child's value for move ordering (South's view).
+    fn guess(&self, pos: &R::Position) -> i32 {
+        if let Some(v) = self.leaf(pos) {
+            return v;
+        }
+        match self.bounds.get(pos) {
+            Some(&(lo, hi)) => (i32::from(lo) + i32::from(hi)) / 2,
+            None => south_scores(pos),
+        }
+    }
+
+    /// Children ordered best first for their mover.
+    fn ordered(&self, pos: &R::Position) -> Vec<(Move, R::Position)> {
+        let mut children = self.children(pos);
+        let south = pos.to_move() == Player::South;
+        children.sort_by_cached_key(|(_, child)| {
+            let g = self.guess(child);
+            if south {
+                -g
+            } else {
+                g
+            }
+        });
+        children
+    }
+
+    /// Fail-soft alpha-beta: South's margin at `pos`, exact inside
+    /// `(alpha, beta)`, a bound outside.
+    fn search(&mut self, pos: &R::Position, alpha: i32, beta: i32) -> i32 {
+        if let Some(v) = self.leaf(pos) {
+            return v;
+        }
+        self.searched += 1;
+        if self.searched % 65_536 == 0 {
+            (self.on_progress)(ProveProgress {
+                searched: self.searched,
+                nodes: self.nodes.len(),
+            });
+        }
+        let reach = seeds_of(pos) as i32;
+        let (lo, hi) = match self.bounds.get(pos) {
+            Some(&(lo, hi)) => (i32::from(lo), i32::from(hi)),
+            None => (south_scores(pos) - reach, south_scores(pos) + reach),
+        };
+        if lo >= beta || lo == hi {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        let (mut a, mut b) = (alpha.max(lo), beta.min(hi));
+        let (a0, b0) = (a, b);
+        let south = pos.to_move() == Player::South;
+        let mut best = if south { i32::MIN } else { i32::MAX };
+        self.path.push(*pos);
+        for (_, child) in self.ordered(pos) {
+            let v = if self.path.contains(&child) {
+                self.repetitions += 1;
+                south_scores(&child)
+            } else {
+                self.search(&child, a, b)
+            };
+            if south {
+                best = best.max(v);
+                a = a.max(best);
+            } else {
+                best = best.min(v);
+                b = b.min(best);
+            }
+            if a >= b {
+                break;
+            }
+        }
+        self.path.pop();
+        let (mut lo, mut hi) = (lo, hi);
+        if best <= a0 {
+            hi = hi.min(best);
+        } else if best >= b0 {
+            lo = lo.max(best);
+        } else {
+            lo = best;
+            hi = best;
+        }
+        self.bounds.insert(*pos, (lo as i16, hi as i16));
+        best
+    }
+
+    /// The exact value of `pos`, South's final margin (MTD(f) over the
+    /// search's null windows).
+    pub fn value(&mut self, pos: &R::Position) -> i32 {
+        let (mut lo, mut hi) = (i32::MIN, i32::MAX);
+        let mut guess = south_scores(pos);
+        while lo < hi {
+            let beta = if guess == lo { guess + 1 } else { guess };
+            guess = self.search(pos, beta - 1, beta);
+            if guess < beta {
+                hi = guess;
+            } else {
+                lo = guess;
+            }
+        }
+        guess
+    }
+
+    /// A node proving `bound` (a lower bound unless `upper`) at `pos`.
+    fn prove(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<u32, SolveError> {
+        let holds = |v: i32| if upper { v <= bound } else { v >= bound };
+        if let Some(&(b, id)) = self.proved.get(&(*pos, upper)) {
+            if holds(i32::from(b)) {
+                return Ok(id);
+            }
+        }
+        let (children, node_bound) = if let Some(v) = self.leaf(pos) {
+            if !holds(v) {
+                return Err(SolveError::Rules(format!("{pos}: a leaf worth {v}, not {bound}")));
+            }
+            (Vec::new(), v)
+        } else {
+            if self.path.contains(pos) {
+                return Err(SolveError::Rules(format!(
+                    "{pos} repeats along a line of the proof: no acyclic certificate"
+                )));
+            }
+            self.path.push(*pos);
+            let chooser = if upper { Player::North } else { Player::South };
+            let result = if pos.to_move() == chooser {
+                self.prove_one(pos, upper, bound)
+            } else {
+                self.prove_all(pos, upper, bound)
+            };
+            self.path.pop();
+            result?
+        };
+        let id = u32::try_from(self.nodes.len()).map_err(|_| SolveError::Rules("too many nodes".into()))?;
+        self.nodes.push(ProofNode {
+            upper,
+            bound: node_bound as i16,
+            position: *pos,
+            children,
+        });
+        self.proved.insert((*pos, upper), (node_bound as i16, id));
+        Ok(id)
+    }
+
+    /// The chooser's move: one child whose value meets the bound.
+    fn prove_one(
+        &mut self,
+        pos: &R::Position,
+        upper: bool,
+        bound: i32,
+    ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
+        let holds = |v: i32| if upper { v <= bound } else { v >= bound };
+        let children = self.ordered(pos);
+        // A child already proved first, then the first that the search
+        // shows to meet the bound.
+        let ready = children.iter().find(|(_, child)| {
+            self.proved
+                .get(&(*child, upper))
+                .is_some_and(|&(b, _)| holds(i32::from(b)))
+        });
+        let chosen = match ready {
+            Some(&c) => Some(c),
+            None => {
+                let mut chosen = None;
+                for &(mv, child) in &children {
+                    if self.path.contains(&child) {
+                        continue;
+                    }
+                    let v = if upper {
+                        self.search(&child, bound, bound + 1)
+                    } else {
+                        self.search(&child, bound - 1, bound)
+                    };
+                    if holds(v) {
+                        chosen = Some((mv, child));
+                        break;
+                    }
+                }
+                chosen
+            }
+        };
+        let (mv, child) =
+            chosen.ok_or_else(|| SolveError::Rules(format!("{pos}: no move meets the bound {bound}")))?;
+        let id = self.prove(&child, upper, bound)?;
+        let child_bound = i32::from(self.nodes[id as usize].bound);
+        Ok((vec![(mv, id)], child_bound))
+    }
+
+    /// Every move of the other player, each child meeting the bound.
+    fn prove_all(
+        &mut self,
+        pos: &R::Position,
+        upper: bool,
+        bound: i32,
+    ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
+        let mut given = Vec::new();
+        let mut weakest = bound;
+        let mut first = true;
+        for (mv, child) in self.children(pos) {
+            let id = self.prove(&child, upper, bound)?;
+            let b = i32::from(self.nodes[id as usize].bound);
+            weakest = match (first, upper) {
+                (true, _) => b,
+                (false, false) => weakest.min(b),
+                (false, true) => weakest.max(b),
+            };
+            first = false;
+            given.push((mv, id));
+        }
+        Ok((given, weakest))
+    }
+
+    /// Solves `root` and each of its moves, and proves every value: a
+    /// certificate whose claims are the root and each legal move there.
+    pub fn certificate(&mut self, root: &R::Position) -> Result<Certificate<R::Position>, SolveError> {
+        let mut claims = Vec::new();
+        let value = self.value(root);
+        let lower = self.prove(root, false, value)?;
+        let upper = self.prove(root, true, value)?;
+        claims.push(Claim {
+            first_move: None,
+            lower,
+            upper,
+        });
+        for (mv, child) in self.children(root) {
+            let v = self.value(&child);
+            let lower = self.prove(&child, false, v)?;
+            let upper = self.prove(&child, true, v)?;
+            claims.push(Claim {
+                first_move: Some(mv),
+                lower,
+                upper,
+            });
+        }
+        (self.on_progress)(ProveProgress {
+            searched: self.searched,
+            nodes: self.nodes.len(),
+        });
+        Ok(Certificate {
+            game: self.rules.name().to_string(),
+            max_seeds: self.table.max_seeds(),
+            root: *root,
+            claims,
+            nodes: self.nodes.clone(),
+        })
+    }
+}
