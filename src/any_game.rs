@@ -148,6 +148,20 @@ macro_rules! shipped {
             }
         }
 
+        impl GameKind {
+            /// A game of this kind from its JSON record.
+            #[cfg(feature = "protocol")]
+            fn game_from_record_json(self, json: &str) -> Result<AnyGame, Error> {
+                let read = |e: serde_json::Error| ParseError::Record(e.to_string());
+                Ok(match self {
+                    $(GameKind::$kind => AnyGame::$kind(Game::from_record(
+                        $value,
+                        &serde_json::from_str(json).map_err(read)?,
+                    )?),)*
+                })
+            }
+        }
+
         impl AnyGame {
             /// Which game this is.
             #[must_use]
@@ -295,4 +309,72 @@ impl AnyGame {
     pub fn diagram(&self) -> String {
         each!(self, g => g.position().diagram().to_string())
     }
+
+    /// The game's declaration: its rules as data ([`GameKind::rules`]).
+    #[must_use]
+    pub fn rules(&self) -> &'static Rules {
+        self.kind().rules()
+    }
+
+    /// The engine's move for the current position: alpha-beta
+    /// ([`AlphaBeta`](crate::search::AlphaBeta)) within `limits`, the
+    /// game's history and its rules included (an agreement to split is not
+    /// a move: see [`apply_policy`](AnyGame::apply_policy)). `None` once
+    /// the game is over. Memory: the engine's default table (see
+    /// [`AlphaBeta::new`](crate::search::AlphaBeta::new)), freed on return.
+    ///
+    /// A whole program, in ten lines: pick a game by name, let the engine
+    /// play it out, print the result.
+    ///
+    /// ```
+    /// use mancala_rules::search::Limits;
+    /// use mancala_rules::{GameKind, Move};
+    ///
+    /// let mut game = "kalah".parse::<GameKind>()?.new_game();
+    /// while let Some(mv) = game.best_move(Limits::depth(4)) {
+    ///     game.play(mv)?;
+    /// }
+    /// let outcome = game.outcome().expect("the game is over");
+    /// println!("{}: {outcome}", game.kind());
+    /// assert_eq!(outcome.to_string(), "South 30, North 18: South wins (a row is empty)");
+    /// # Ok::<(), mancala_rules::Error>(())
+    /// ```
+    #[must_use]
+    pub fn best_move(&self, limits: crate::search::Limits) -> Option<Move> {
+        each!(self, g => crate::search::AlphaBeta::new(*g.rules()).search_game(g, limits).best)
+    }
+
+    /// The game as portable JSON: a [`GameRecord`](crate::GameRecord)
+    /// (name, start, moves, agreement, outcome).
+    ///
+    /// ```
+    /// use mancala_rules::{AnyGame, GameKind};
+    ///
+    /// let mut game = GameKind::TihbatChain.new_game();
+    /// game.play("2".parse()?)?;
+    /// let json = game.record_json();
+    /// assert_eq!(AnyGame::from_record_json(&json)?, game);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "protocol")]
+    #[must_use]
+    pub fn record_json(&self) -> String {
+        each!(self, g => serde_json::to_string(&g.record()).unwrap_or_default())
+    }
+
+    /// A game from its JSON record: the record's `game` name picks the
+    /// rules, then the start is validated and every move checked
+    /// ([`Game::from_record`]).
+    #[cfg(feature = "protocol")]
+    pub fn from_record_json(json: &str) -> Result<AnyGame, Error> {
+        #[derive(serde::Deserialize)]
+        struct Name {
+            game: String,
+        }
+        let name: Name = serde_json::from_str(json).map_err(|e| ParseError::Record(e.to_string()))?;
+        let kind: GameKind = name.game.parse()?;
+        kind.game_from_record_json(json)
+    }
 }
+
+

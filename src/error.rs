@@ -17,6 +17,9 @@ pub enum ParseError {
     /// Malformed position notation.
     #[error("malformed position: {0}")]
     Position(String),
+    /// A game record (JSON) that cannot be read.
+    #[error("unreadable game record: {0}")]
+    Record(String),
     /// A game name the crate does not know.
     #[error(
         "unknown game '{0}': the games are bohnenspiel, bohnenspiel-hemprich, djenon-aboure, tihbat, \

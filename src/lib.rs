@@ -60,7 +60,7 @@
 //! sources; where the sources are silent, the rustdoc of each game says
 //! "our choice".
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 #![deny(unsafe_code)] // allowed in one place: primitives::wide's SSE2 comparisons
 
 mod any_game;
