@@ -376,5 +376,3 @@ impl AnyGame {
         kind.game_from_record_json(json)
     }
 }
-
-

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::position::Player;
+use crate::player::Player;
 
 /// Text that is not valid notation (a move, a position, a game name).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AgreementError, IllegalMove, PlayError, PositionError, RecordError};
-use crate::history::{self, Referee};
+use crate::history::{self, AgreementPolicy, Referee};
 use crate::moves::{Move, MoveSet};
 use crate::position::Board;
 use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
@@ -45,24 +45,6 @@ pub struct Game<R: Ruleset> {
     moves: Vec<Move>,
     /// An end that the position alone does not show: repetition or agreement.
     ended: Option<Outcome>,
-}
-
-/// When automated play agrees to split the board, in games whose rules allow
-/// an agreement (Al-manqala).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum AgreementPolicy {
-    /// Never agree.
-    Never,
-    /// Agree as soon as the current position has occurred this many times in
-    /// the game (counting the current one).
-    OnOccurrence(u32),
-}
-
-impl Default for AgreementPolicy {
-    /// Agree when a position occurs for the third time.
-    fn default() -> Self {
-        AgreementPolicy::OnOccurrence(3)
-    }
 }
 
 impl<R: Ruleset + Default> Default for Game<R> {

@@ -62,7 +62,8 @@
 //! ```
 
 use crate::error::{IllegalMove, PositionError};
-use crate::game::{AgreementPolicy, Game};
+use crate::game::Game;
+use crate::history::AgreementPolicy;
 use crate::moves::Move;
 use crate::position::Board;
 use crate::rng::SplitMix64;

@@ -7,9 +7,28 @@
 //! since the last capture, scanned), perft, the search engines (the line
 //! searched), and playouts (a constant-time [`PositionCounts`]).
 
-use crate::game::AgreementPolicy;
+use serde::{Deserialize, Serialize};
+
 use crate::position::Board;
 use crate::ruleset::{EndReason, Outcome, Repetition, Ruleset, Turn};
+
+/// When automated play agrees to split the board, in games whose rules allow
+/// an agreement (Al-manqala).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AgreementPolicy {
+    /// Never agree.
+    Never,
+    /// Agree as soon as the current position has occurred this many times in
+    /// the game (counting the current one).
+    OnOccurrence(u32),
+}
+
+impl Default for AgreementPolicy {
+    /// Agree when a position occurs for the third time.
+    fn default() -> Self {
+        AgreementPolicy::OnOccurrence(3)
+    }
+}
 
 /// A game's history rules as automated play applies them: its
 /// [`Repetition`] rule, and an agreement to split when a position has

@@ -61,7 +61,7 @@
 //! "our choice".
 
 #![deny(missing_docs)]
-#![deny(unsafe_code)] // allowed in one place: primitives::wide's SSE2 comparisons
+#![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `wide`
 
 mod any_game;
 mod error;
@@ -75,6 +75,7 @@ pub mod oware {
     pub use crate::games::{Oware, OWARE};
 }
 mod perft;
+mod player;
 pub mod playout;
 mod position;
 pub mod primitives;
@@ -85,12 +86,14 @@ mod rules;
 mod ruleset;
 pub mod search;
 pub mod solve;
+mod wide;
 
 pub use any_game::{AnyGame, GameKind, WithRuleset};
 pub use error::{
     AgreementError, CapacityError, Error, IllegalMove, ParseError, PlayError, PositionError, RecordError,
 };
-pub use game::{AgreementPolicy, Game, GameRecord};
+pub use game::{Game, GameRecord};
+pub use history::AgreementPolicy;
 pub use moves::{Move, MoveIter, MoveSet, PitSet};
 pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};

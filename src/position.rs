@@ -9,39 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ParseError, PositionError};
 use crate::moves::PitSet;
-use crate::primitives::wide::Wide;
-
-/// One of the two players. South (player 0) moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(into = "u8", try_from = "u8")]
-pub enum Player {
-    /// Player 0: owns pits `1..=N` and moves first.
-    South,
-    /// Player 1: owns pits `N+1..=2N`.
-    North,
-}
+pub use crate::player::Player;
+use crate::wide::Wide;
 
 impl Player {
-    /// Both players, South first.
-    pub const BOTH: [Player; 2] = [Player::South, Player::North];
-
-    /// The other player.
-    #[inline]
-    #[must_use]
-    pub const fn opponent(self) -> Player {
-        match self {
-            Player::South => Player::North,
-            Player::North => Player::South,
-        }
-    }
-
-    /// 0 for South, 1 for North: the index into `scores` and `final` arrays.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The player with the given index (0 = South, 1 = North).
     pub const fn from_index(index: u8) -> Result<Player, PositionError> {
         match index {
@@ -49,12 +20,6 @@ impl Player {
             1 => Ok(Player::North),
             _ => Err(PositionError::NoSuchPlayer(index)),
         }
-    }
-}
-
-impl From<Player> for u8 {
-    fn from(player: Player) -> u8 {
-        player as u8
     }
 }
 
@@ -86,15 +51,6 @@ impl FromStr for Player {
                 "'{text}' is not a player: S (South, 0) or N (North, 1)"
             ))),
         }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::South => "South",
-            Player::North => "North",
-        })
     }
 }
 

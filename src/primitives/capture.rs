@@ -1,8 +1,8 @@
 use serde::{Deserialize, Serialize};
 
-use super::wide::Wide;
 use super::Counts;
 use crate::moves::PitSet;
+use crate::wide::Wide;
 
 /// When the pit where the last seed fell is captured, and whether the capture
 /// chains backward.

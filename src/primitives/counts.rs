@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
-use super::wide::Wide;
 use crate::moves::PitSet;
+use crate::wide::Wide;
 
 /// A set of seed counts (0 to 126, plus "127 or more"), as a 128-bit mask: which
 /// counts capture, which relay. `const`, `Copy`, one instruction to test.

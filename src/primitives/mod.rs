@@ -66,12 +66,9 @@ mod counts;
 mod feeding;
 mod sowing;
 mod turn;
-pub(crate) mod wide;
 
 pub use capture::{Capture, CaptureRule};
 pub use counts::Counts;
 pub use feeding::{feeding_moves, is_starved};
-pub use sowing::{relay_sow, EndlessRelay, Relay, Sowing, RELAY_LAP_LIMIT};
-pub use turn::{
-    CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SowingTurn, Stores,
-};
+pub use sowing::{relay_sow, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT};
+pub use turn::{CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, SowingTurn};

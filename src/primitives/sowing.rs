@@ -1,10 +1,91 @@
 use serde::{Deserialize, Serialize};
 
-use super::turn::{RelayFrom, RelayRule, Stores};
-use super::wide::Wide;
 use super::Counts;
 use crate::moves::PitSet;
 use crate::position::{Player, Position};
+use crate::wide::Wide;
+
+/// Relay (multi-lap) sowing, with every traditional reading a parameter.
+///
+/// After a lap, if the pit where the last seed fell holds a count in
+/// `relay_on` (for "it was not empty before the drop": `Counts::at_least(2)`),
+/// the relay goes on: from that pit itself (Djenon-aboure), or from the pit
+/// after it (the reading of many Indian and Indonesian games), whose seeds
+/// are picked up and sown as the next lap; an empty pit after it ends the
+/// relay. With `stop_on_capture`, a last pit that would be captured ends the
+/// relay instead (the capture is then made). A relay that never ends is
+/// found exactly (see [`relay_sow`](super::relay_sow)); legal move generation
+/// refuses such a move ([`IllegalMove::EndlessRelay`](crate::IllegalMove::EndlessRelay)).
+///
+/// ```
+/// use mancala_rules::primitives::{Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// // Relay from the pit after the last one while the last pit was not empty.
+/// let turn = SowingTurn {
+///     lap: Lap::RelayWith(RelayRule {
+///         sowing: Sowing::NextPit,
+///         relay_on: Counts::at_least(2),
+///         from: RelayFrom::NextPit,
+///         stop_on_capture: false,
+///     }),
+///     ..SowingTurn::DEFAULT
+/// };
+/// let mut pos: Position<4> = "2 0 | 1 3 0-0 S".parse()?;
+/// // Pit 1's seeds land in 2 and 3; pit 3 now holds 2: pit 4's three seeds
+/// // are sown next, into 1, 2 and 3; pit 3 now holds 3: pit 4 is empty, the
+/// // relay ends.
+/// let report = turn.play(&mut pos, Move::Pit(1));
+/// assert_eq!(pos.to_string(), "1 2 | 3 0 0-0 N");
+/// assert_eq!((report.laps, report.last_pit), (2, Some(3)));
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RelayRule {
+    /// How each lap is sown.
+    pub sowing: Sowing,
+    /// Counts of the last pit (after the drop) that continue the relay.
+    pub relay_on: Counts,
+    /// Which pit the next lap sows.
+    pub from: RelayFrom,
+    /// Whether a last pit that captures ends the relay.
+    pub stop_on_capture: bool,
+}
+
+/// Which pit a relay's next lap sows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RelayFrom {
+    /// The pit where the last seed fell.
+    LastPit,
+    /// The pit after it (in the direction of sowing).
+    NextPit,
+}
+
+/// Which stores a sowing drops seeds into. A store holds the player's
+/// captures ([`Position::scores`](crate::Position::scores)); South's lies
+/// after pit `N`, North's after pit `2N` (in the direction of sowing).
+///
+/// ```
+/// use mancala_rules::primitives::{Stores, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// // Kalah's sowing: South's pit 3 sows 4, 5, 6 and the store.
+/// let turn = SowingTurn { stores: Stores::Own, ..SowingTurn::DEFAULT };
+/// let mut pos: Position<12> = "4 4 4 4 4 4 | 4 4 4 4 4 4 0-0 S".parse()?;
+/// let report = turn.play(&mut pos, Move::Pit(3));
+/// assert_eq!(pos.to_string(), "4 4 0 5 5 5 | 4 4 4 4 4 4 1-0 N");
+/// assert!(report.in_store);
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stores {
+    /// No store is sown (the seeds go round the pits only).
+    None,
+    /// The mover's own store is sown, the opponent's skipped (Kalah).
+    Own,
+    /// Both stores are sown; a seed in the opponent's store is theirs.
+    Both,
+}
 
 /// How one lap is sown from a pit: all its seeds are picked up and dropped one
 /// per pit, counterclockwise (to higher pit numbers, `2N` wrapping to 1).
