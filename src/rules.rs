@@ -30,35 +30,27 @@ use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Turn};
 /// the compiler sees every stage as a constant and keeps only the code the
 /// game uses.
 ///
-/// Here is a game the crate does not ship, in a dozen lines: Kalah's stores
-/// and extra turns on a 2x4 board, sown clockwise, with Oware's captures.
+/// Here is a game the crate does not ship, in a dozen lines ([`declare!`](crate::declare)
+/// makes the unit type and its [`Declared`] impl): Kalah's stores and extra
+/// turns on a 2x4 board, sown clockwise, with Oware's captures.
 ///
 /// ```
-/// use mancala_rules::primitives::{CaptureRule, Counts, Direction, ExtraTurn, Stores, SowingTurn};
-/// use mancala_rules::{Declared, Game, Position, Rules};
+/// use mancala_rules::primitives::{CaptureRule, Counts, Direction, ExtraTurn, SowingTurn, Stores};
+/// use mancala_rules::{declare, Game, Rules};
 ///
-/// #[derive(Clone, Copy, Debug)]
-/// struct Clockwise;
-///
-/// impl Declared for Clockwise {
-///     type Position = Position<8>;
-///     fn rules(&self) -> &Rules {
-///         const RULES: Rules = Rules {
-///             name: "clockwise",
-///             seeds: 3,
-///             stores: true,
-///             turn: SowingTurn {
-///                 direction: Direction::Clockwise,
-///                 stores: Stores::Own,
-///                 capture: CaptureRule::chain(Counts::of(&[2, 3])),
-///                 extra_turn: ExtraTurn::IN_OWN_STORE,
-///                 ..SowingTurn::DEFAULT
-///             },
-///             ..Rules::DEFAULT
-///         };
-///         &RULES
-///     }
-/// }
+/// declare!(pub Clockwise, 8, Rules {
+///     name: "clockwise",
+///     seeds: 3,
+///     stores: true,
+///     turn: SowingTurn {
+///         direction: Direction::Clockwise,
+///         stores: Stores::Own,
+///         capture: CaptureRule::chain(Counts::of(&[2, 3])),
+///         extra_turn: ExtraTurn::IN_OWN_STORE,
+///         ..SowingTurn::DEFAULT
+///     },
+///     ..Rules::DEFAULT
+/// });
 ///
 /// let mut game = Game::new(Clockwise);
 /// game.play("1".parse()?)?; // pit 1's three seeds: South's store, then pits 8 and 7
@@ -156,6 +148,17 @@ impl Playable {
 }
 
 /// What a player with no legal move does.
+///
+/// ```
+/// use mancala_rules::{declare, Leftover, Playable, Rules, Ruleset, Stuck};
+///
+/// declare!(Ends, 4, Rules { play: Playable { stuck: Stuck::Ends(Leftover::Opponent), ..Playable::DEFAULT }, ..Rules::DEFAULT });
+/// declare!(Passes, 4, Rules { play: Playable { stuck: Stuck::Passes(Leftover::Owners), ..Playable::DEFAULT }, ..Rules::DEFAULT });
+/// let pos = "0 0 | 2 3 6-5 S".parse()?; // South has no seed
+/// assert_eq!(Ends.status(&pos).outcome().map(|o| o.totals), Some([6, 10]));
+/// assert_eq!(Passes.legal_moves(&pos).to_string(), "pass");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stuck {
     /// The game ends ([`EndReason::MoverRowEmpty`]) and the seeds left go as
@@ -259,7 +262,26 @@ impl Ending {
 }
 
 /// The rules that look at the game's history, which a position alone does
-/// not show. [`Game`](crate::Game), perft, playouts and the search engines
+/// not show.
+///
+/// ```
+/// use mancala_rules::primitives::{Lap, Sowing, SowingTurn};
+/// use mancala_rules::{declare, EndReason, Game, HistoryRules, Repetition, Rules};
+///
+/// declare!(Splits, 4, Rules {
+///     turn: SowingTurn { lap: Lap::Single(Sowing::OriginFirst), ..SowingTurn::DEFAULT },
+///     history: HistoryRules { repetition: Repetition::EndsWithSplit, agreement: false },
+///     ..Rules::DEFAULT
+/// });
+/// // A single seed sown origin first goes back into its pit: after two
+/// // moves the start is back, and the board is split.
+/// let mut game = Game::from_position(Splits, "1 0 | 1 0 7-7 S".parse()?)?;
+/// game.play("1".parse()?)?;
+/// game.play("3".parse()?)?;
+/// let outcome = game.outcome().unwrap();
+/// assert_eq!((outcome.totals, outcome.reason), ([8, 8], EndReason::Repetition));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ``` [`Game`](crate::Game), perft, playouts and the search engines
 /// carry them out, all in one order of checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct HistoryRules {
@@ -275,6 +297,48 @@ impl HistoryRules {
     pub const DEFAULT: HistoryRules = HistoryRules {
         repetition: Repetition::Continues,
         agreement: false,
+    };
+}
+
+/// Declares a game: a unit type named `$name` whose rules are the `const`
+/// [`Rules`] given, on a board of `$pits` pits in all (two rows of
+/// `$pits / 2`): a [`Ruleset`] like the crate's own games, specialised by
+/// the compiler. Attributes (doc comments) before the name go on the type.
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, Counts};
+/// use mancala_rules::{declare, perft, Rules, Ruleset};
+///
+/// declare!(
+///     /// Bohnenspiel's captures on a 2x4 board of 3 seeds.
+///     pub Small, 8, Rules { seeds: 3, turn: mancala_rules::primitives::SowingTurn {
+///         capture: CaptureRule::chain(Counts::of(&[2, 4, 6])),
+///         ..mancala_rules::primitives::SowingTurn::DEFAULT
+///     }, ..Rules::DEFAULT }
+/// );
+/// assert_eq!(Small.total_seeds(), 24);
+/// assert_eq!(perft(&Small, &Small.start(), 1), 4);
+/// ```
+#[macro_export]
+macro_rules! declare {
+    ($(#[$meta:meta])* $vis:vis $name:ident, $pits:expr, $rules:expr $(,)?) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        $vis struct $name;
+
+        impl $name {
+            /// The declaration.
+            pub const RULES: &'static $crate::Rules = &$rules;
+        }
+
+        impl $crate::Declared for $name {
+            type Position = $crate::Position<{ $pits }>;
+
+            #[inline(always)]
+            fn rules(&self) -> &$crate::Rules {
+                Self::RULES
+            }
+        }
     };
 }
 

@@ -81,6 +81,22 @@ pub enum Direction {
 }
 
 /// The pits a capture may visit, seen from the mover.
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// // Pit 2's two seeds make North's pits 3 and 4 hold 2.
+/// let pos: Position<4> = "0 2 | 1 1 5-5 S".parse()?;
+/// let turn = |scope| SowingTurn { capture: CaptureRule::chain(Counts::of(&[2])), scope, ..SowingTurn::DEFAULT };
+/// let mut anywhere = pos;
+/// turn(CaptureScope::Anywhere).play(&mut anywhere, Move::Pit(2));
+/// assert_eq!(anywhere.to_string(), "0 0 | 0 0 9-5 N");
+/// let mut own = pos;
+/// turn(CaptureScope::OwnRow).play(&mut own, Move::Pit(2));
+/// assert_eq!(own.to_string(), "0 0 | 2 2 5-5 N"); // South may take only South's pits
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CaptureScope {
     /// Either row (Bohnenspiel, Djenon-aboure, Al-manqala).
@@ -106,6 +122,22 @@ impl CaptureScope {
 
 /// What happens to a capture that would take every seed of the opponent's
 /// row (a "grand slam").
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, Counts, GrandSlam, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// // Pit 2's seeds make North's only seeds, pits 3 and 4, hold 2: a grand slam.
+/// let pos: Position<4> = "3 2 | 1 1 5-4 S".parse()?;
+/// let turn = |grand_slam| SowingTurn { capture: CaptureRule::chain(Counts::of(&[2])), grand_slam, ..SowingTurn::DEFAULT };
+/// let mut taken = pos;
+/// turn(GrandSlam::Captures).play(&mut taken, Move::Pit(2));
+/// assert_eq!(taken.to_string(), "3 0 | 0 0 9-4 N");
+/// let mut kept = pos;
+/// turn(GrandSlam::CapturesNothing).play(&mut kept, Move::Pit(2));
+/// assert_eq!(kept.to_string(), "3 0 | 2 2 5-4 N");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GrandSlam {
     /// It is made like any other.
