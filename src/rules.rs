@@ -262,7 +262,8 @@ impl Ending {
 }
 
 /// The rules that look at the game's history, which a position alone does
-/// not show.
+/// not show. [`Game`](crate::Game), perft, playouts and the search engines
+/// carry them out, all in one order of checks.
 ///
 /// ```
 /// use mancala_rules::primitives::{Lap, Sowing, SowingTurn};
@@ -281,8 +282,7 @@ impl Ending {
 /// let outcome = game.outcome().unwrap();
 /// assert_eq!((outcome.totals, outcome.reason), ([8, 8], EndReason::Repetition));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ``` [`Game`](crate::Game), perft, playouts and the search engines
-/// carry them out, all in one order of checks.
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct HistoryRules {
     /// What a repeated position (board, captures, player to move) does.
