@@ -122,6 +122,22 @@ macro_rules! shipped {
                 }
             }
 
+            /// The game's numbered rules, in Markdown, as its rustdoc page
+            /// shows them (a variant's are its game's, the variant
+            /// included).
+            ///
+            /// ```
+            /// use mancala_rules::GameKind;
+            ///
+            /// assert!(GameKind::Tihbat.rules_text().contains("2, 4, 6 or 8"));
+            /// ```
+            #[must_use]
+            pub const fn rules_text(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => <$rules>::RULES_TEXT,)*
+                }
+            }
+
             /// A new game of this kind, from the opening.
             #[must_use]
             pub fn new_game(self) -> AnyGame {
@@ -314,6 +330,12 @@ impl AnyGame {
     #[must_use]
     pub fn rules(&self) -> &'static Rules {
         self.kind().rules()
+    }
+
+    /// The game's numbered rules, in Markdown ([`GameKind::rules_text`]).
+    #[must_use]
+    pub fn rules_text(&self) -> &'static str {
+        self.kind().rules_text()
     }
 
     /// The engine's move for the current position: alpha-beta

@@ -39,26 +39,8 @@ pub const AL_MANQALA: Rules = Rules {
     },
 };
 
-/// The rules of Al-manqala (seed 004).
+#[doc = include_str!("rules/al_manqala.md")]
 ///
-/// 1. A move picks up all seeds of a non-empty house of the mover's row and
-///    sows them one per house counterclockwise from the next house, single
-///    lap; with 14 or more seeds the origin is not skipped.
-/// 2. Feeding: if the opponent's row is empty at the start of the turn, the
-///    mover must play a move that drops at least one seed into it, when one
-///    exists (a feeding move may capture what it fed).
-/// 3. If the last seed makes its house (either row) hold 2 or 4, it is
-///    captured, then the houses behind it while they hold 2 or 4.
-/// 4. Starvation: if the opponent's row is empty and no move feeds it, the
-///    game ends at once and the starved opponent takes every seed left.
-/// 5. A player whose own row is empty (while the opponent's is not) passes.
-/// 6. The game also ends when every seed is captured.
-/// 7. The players may agree that the seeds chase each other forever and
-///    split the board equally: an explicit action, not a move
-///    ([`Game::agree_to_split`](crate::Game::agree_to_split)); automated play
-///    uses an [`AgreementPolicy`](crate::AgreementPolicy), by default
-///    agreeing when a position occurs for the third time (**our choice**: the
-///    source leaves it to the players).
 ///
 /// The declaration is [`AL_MANQALA`].
 ///
@@ -77,6 +59,9 @@ pub const AL_MANQALA: Rules = Rules {
 pub struct AlManqala;
 
 impl AlManqala {
+    /// The game's numbered rules, as on this page (Markdown).
+    pub const RULES_TEXT: &'static str = include_str!("rules/al_manqala.md");
+
     /// The declaration.
     pub const RULES: &'static Rules = &AL_MANQALA;
 }

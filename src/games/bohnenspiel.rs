@@ -47,27 +47,8 @@ pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
     ..BOHNENSPIEL
 };
 
-/// The rules of Bohnenspiel (seeds 000 and 001: the same text in Croatian
-/// and Vietnamese; the *Bohnenspiel*, bean game, with its *Schatzhöhlen*,
-/// treasure pits, for stores).
+#[doc = include_str!("rules/bohnenspiel.md")]
 ///
-/// 1. A move picks up all beans of a non-empty pit of the mover's row.
-/// 2. They are sown one per pit counterclockwise from the next pit, single
-///    lap; the stores are never sown. A lap of 12 or more beans does not
-///    skip the emptied origin (the source says "successive pits" and names
-///    no skip).
-/// 3. If the last bean makes its pit (either row) hold exactly 2, 4 or 6,
-///    that pit is captured, then the previous pit backward while it holds 2,
-///    4 or 6; the first pit holding any other count stops the chain.
-/// 4. When the player to move has no bean in their row, the game ends and
-///    the other player (who made the last move) takes every bean left.
-/// 5. Match play, the *Partie*: see [`Partie`] (who starts the next game is
-///    **our choice**: the source is silent).
-/// 6. Hemprich's 1926 variant, [`Bohnenspiel::hemprich`]: the game goes on
-///    until every bean is captured, and a player with an empty row passes.
-///    The source gives no rule for endless play; **our choice**, as in
-///    Tihbat: a repeated position (board, captures and player to move) ends
-///    the game and the beans left are split equally.
 ///
 /// The declaration is [`BOHNENSPIEL`] ([`BOHNENSPIEL_HEMPRICH`] for rule 6).
 ///
@@ -92,6 +73,9 @@ pub struct Bohnenspiel;
 pub struct Hemprich;
 
 impl Bohnenspiel {
+    /// The game's numbered rules, as on this page (Markdown).
+    pub const RULES_TEXT: &'static str = include_str!("rules/bohnenspiel.md");
+
     /// The declaration.
     pub const RULES: &'static Rules = &BOHNENSPIEL;
 
@@ -103,6 +87,9 @@ impl Bohnenspiel {
 }
 
 impl Hemprich {
+    /// The game's numbered rules (Markdown), the variant included.
+    pub const RULES_TEXT: &'static str = Bohnenspiel::RULES_TEXT;
+
     /// The declaration.
     pub const RULES: &'static Rules = &BOHNENSPIEL_HEMPRICH;
 }

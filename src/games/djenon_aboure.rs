@@ -33,24 +33,8 @@ pub const DJENON_ABOURE: Rules = Rules {
     ..crate::Rules::DEFAULT
 };
 
-/// The rules of Djenon-aboure (seed 002).
+#[doc = include_str!("rules/djenon_aboure.md")]
 ///
-/// 1. A move takes a pit of the mover's row holding at least two seeds
-///    (singletons may not move).
-/// 2. Origin-first sowing: the first seed goes back into the emptied origin,
-///    the rest one each into the following pits counterclockwise (round the
-///    board, and through the origin again, for 13 seeds or more).
-/// 3. The last pit, counted after the drop: 1 ends the turn; 2 or 4 is
-///    captured with a backward chain of pits holding 2 or 4 (either row); 3,
-///    or 5 and more, is picked up and sown as a new lap (relay), origin first.
-/// 4. A move whose relay never ends is not legal. The source is silent;
-///    **our choice**, detected exactly as a lap starting from the same pit on
-///    the same board, or, to bound the work, a relay past 65,536 laps (no
-///    finite relay comes near that): see
-///    [`relay_sow`](crate::primitives::relay_sow).
-/// 5. A player with no legal move passes while the opponent can move.
-/// 6. When neither player can move, each adds the seeds of their own row to
-///    their captures (an empty board: every seed captured).
 ///
 /// The declaration is [`DJENON_ABOURE`].
 ///
@@ -74,6 +58,9 @@ pub const DJENON_ABOURE: Rules = Rules {
 pub struct DjenonAboure;
 
 impl DjenonAboure {
+    /// The game's numbered rules, as on this page (Markdown).
+    pub const RULES_TEXT: &'static str = include_str!("rules/djenon_aboure.md");
+
     /// The declaration.
     pub const RULES: &'static Rules = &DJENON_ABOURE;
 }

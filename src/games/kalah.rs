@@ -58,32 +58,8 @@ const KALAHS: [[Rules; 2]; 4] = [
     ],
 ];
 
-/// The rules of Kalah exactly as OpenSpiel (2.0.2) plays its `mancala`
-/// game: the most-played mancala game, and a reference game other engines
-/// implement.
+#[doc = include_str!("rules/kalah.md")]
 ///
-/// 1. 2x6 pits, 4 seeds each, and a store for each player: South's lies
-///    after pit 6, North's after pit 12. Stores are not numbered; they hold
-///    the players' seeds ([`Position::scores`](crate::Position::scores)).
-/// 2. A move picks up all seeds of a non-empty pit of the mover's row and
-///    sows them counterclockwise, one per place, from the next place: the
-///    mover's own store is a place, the opponent's store is skipped, the
-///    emptied origin is not (a lap is 13 places).
-/// 3. Extra turn: if the last seed falls in the mover's store, they move
-///    again.
-/// 4. Capture: if the last seed falls in an empty pit of the mover's own
-///    row, and the pit facing it (pit `k` faces `13 - k`) holds seeds, that
-///    seed and the facing pit's seeds go to the mover's store. If the facing
-///    pit is empty, nothing is captured and the seed stays.
-/// 5. After any move, as soon as either row is empty (whoever is to move)
-///    the game is over: each player's total is their store plus the seeds
-///    left in their own row. The board is left as the last move left it.
-///
-/// Options, traditional but not OpenSpiel's (so not checked against it): 3
-/// to 6 seeds a pit ([`KalahVariant`], e.g. `KalahVariant::<6, false>`), and the "empty capture"
-/// reading of rule 4, where landing in an own empty pit captures even when
-/// the facing pit is empty ([`Kalah::empty_capture`]). The declaration of
-/// the standard game is [`KALAH`].
 ///
 /// ```
 /// use mancala_rules::games::Kalah;
@@ -117,6 +93,9 @@ pub struct Kalah;
 pub struct KalahVariant<const SEEDS: u8, const EMPTY_CAPTURE: bool>;
 
 impl Kalah {
+    /// The game's numbered rules, as on this page (Markdown).
+    pub const RULES_TEXT: &'static str = include_str!("rules/kalah.md");
+
     /// The declaration.
     pub const RULES: &'static Rules = &KALAH;
 
@@ -141,6 +120,9 @@ impl Kalah {
 }
 
 impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> KalahVariant<SEEDS, EMPTY_CAPTURE> {
+    /// Kalah's numbered rules (Markdown), options included.
+    pub const RULES_TEXT: &'static str = Kalah::RULES_TEXT;
+
     /// Checked when the rules are first used: 3 to 6 seeds a pit.
     const SEEDS_OK: () = assert!(SEEDS >= 3 && SEEDS <= 6, "Kalah has 3 to 6 seeds a pit");
 

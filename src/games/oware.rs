@@ -40,25 +40,8 @@ pub const OWARE: Rules = Rules {
     },
 };
 
-/// The rules of Oware Abapa exactly as OpenSpiel (2.0.2) plays its `oware`:
-/// the reference game that other engines implement, so that this crate can
-/// be checked against them position by position.
+#[doc = include_str!("rules/oware.md")]
 ///
-/// 1. A move picks up all seeds of a non-empty pit of the mover's row and
-///    sows them counterclockwise from the next pit, skipping the emptied
-///    origin on every lap (12 seeds or more).
-/// 2. If the last seed lands in the opponent's row and makes its pit hold 2
-///    or 3, it is captured, then the pits behind it while they hold 2 or 3,
-///    never leaving the opponent's row.
-/// 3. Grand slam: a move whose capture would take every seed of the
-///    opponent's row is legal but captures nothing.
-/// 4. Feeding: if the opponent's row is empty, only the moves that reach it
-///    are legal.
-/// 5. The game ends when a player has captured more than 24 (or both 24);
-///    when the player to move has no legal move (an empty row, or no move
-///    feeds); or when a position (board, captures, player to move) repeats
-///    one seen since the last capture. At every end each player adds the
-///    seeds left in their own row to their captures.
 ///
 /// The declaration is [`OWARE`].
 ///
@@ -73,6 +56,9 @@ pub const OWARE: Rules = Rules {
 pub struct Oware;
 
 impl Oware {
+    /// The game's numbered rules, as on this page (Markdown).
+    pub const RULES_TEXT: &'static str = include_str!("rules/oware.md");
+
     /// The declaration.
     pub const RULES: &'static Rules = &OWARE;
 }

@@ -44,25 +44,8 @@ pub const TIHBAT_CHAIN: Rules = Rules {
     ..TIHBAT
 };
 
-/// The rules of Tihbat (seed 003).
+#[doc = include_str!("rules/tihbat.md")]
 ///
-/// 1. A move picks up all counters of either of the mover's pits (a single
-///    counter may move: it goes straight back into its pit, and the turn
-///    passes).
-/// 2. Origin-first sowing, single lap, no relay.
-/// 3. A capture happens only if the last counter falls in one of the mover's
-///    own pits and that pit then holds 2, 4, 6 or 8: that pit is captured.
-///    Landing on the opponent's side never captures. The rule text captures
-///    the landing pit only; the seed's note word "owareChainOwnSideOnly"
-///    suggests an own-side backward chain, which is the optional variant
-///    [`Tihbat::own_side_chain`] (**our reading**: landing pit by default).
-/// 4. A player whose two pits are both empty passes.
-/// 5. The game ends when every counter is captured, or when a position
-///    (board and player to move) repeats one seen earlier in the game,
-///    counting from the game's first position and including positions after
-///    a pass; the counters left are then split equally.
-///    [`Game`](crate::Game) applies the repetition rule
-///    ([`Repetition::EndsWithSplit`]).
 ///
 /// The declaration is [`TIHBAT`] ([`TIHBAT_CHAIN`] for the chain reading).
 ///
@@ -89,6 +72,9 @@ pub struct Tihbat;
 pub struct TihbatChain;
 
 impl Tihbat {
+    /// The game's numbered rules, as on this page (Markdown).
+    pub const RULES_TEXT: &'static str = include_str!("rules/tihbat.md");
+
     /// The declaration.
     pub const RULES: &'static Rules = &TIHBAT;
 
@@ -100,6 +86,9 @@ impl Tihbat {
 }
 
 impl TihbatChain {
+    /// The game's numbered rules (Markdown), the variant included.
+    pub const RULES_TEXT: &'static str = Tihbat::RULES_TEXT;
+
     /// The declaration.
     pub const RULES: &'static Rules = &TIHBAT_CHAIN;
 }
