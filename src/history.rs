@@ -114,6 +114,15 @@ impl Referee {
         self.turn(rules, pos, occurrences)
     }
 
+    /// Whether the repetition rule ends the game at `pos`, reached after
+    /// `earlier`: what perft asks (it makes no agreement). The first check of
+    /// [`ended`](Referee::ended), alone, for the hot path.
+    #[inline(always)]
+    pub(crate) fn repetition_ends_at<B: Board>(&self, earlier: &[B], pos: &B) -> bool {
+        self.repetition != Repetition::Continues
+            && since_last_capture(earlier, pos).any(|earlier| earlier == pos)
+    }
+
     /// [`ended`](Referee::ended) at `pos`, reached after `earlier`.
     #[inline]
     pub(crate) fn ended_after<R: Ruleset>(
@@ -125,7 +134,14 @@ impl Referee {
         if !self.any() {
             return None;
         }
-        self.ended(rules, pos, occurrences(earlier, pos) + 1)
+        let occurrences = if self.agree_at.is_none() {
+            // Only a repetition can end the game: once seen is enough (the
+            // scan stops at the first match).
+            1 + u32::from(since_last_capture(earlier, pos).any(|earlier| earlier == pos))
+        } else {
+            occurrences(earlier, pos) + 1
+        };
+        self.ended(rules, pos, occurrences)
     }
 }
 

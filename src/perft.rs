@@ -109,15 +109,13 @@ fn perft_with_path<R: Ruleset, B: Path<R::Position> + ?Sized>(
     match depth {
         1 => moves.len() as u64,
         _ => {
+            let referee = Referee::new(rules, AgreementPolicy::Never);
             let mut count = 0;
             for mv in moves {
                 let mut next = pos;
                 rules.play_unchecked(&mut next, mv);
                 // A repeated position ends the game: it has no moves to count.
-                if Referee::new(rules, AgreementPolicy::Never)
-                    .ended_after(rules, path.line(at), &next)
-                    .is_none()
-                {
+                if !referee.repetition_ends_at(path.line(at), &next) {
                     path.set(at + 1, next);
                     count += perft_with_path(rules, path, at + 1, depth - 1);
                 }

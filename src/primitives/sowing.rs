@@ -380,17 +380,23 @@ pub(crate) fn relay_sow_pits<const P: usize>(
     rule: RelayRule,
     stop: (Counts, PitSet),
 ) -> Result<Relay, EndlessRelay> {
-    let mut last = 0;
+    // The state is the board and the last pit, so that the lap closure
+    // keeps nothing outside it.
+    let mut state = (*pits, 0usize);
     let laps = relay_laps(
-        pits,
+        &mut state,
         wrap::<P>(origin),
-        |pits: &mut [u8; P], start| {
-            last = rule.sowing.sow(pits, start);
-            next_lap(pits, last, rule, stop)
+        |(pits, last): &mut ([u8; P], usize), start| {
+            *last = rule.sowing.sow(pits, start);
+            next_lap(pits, *last, rule, stop)
         },
-        |pits| pits.iter().map(|&seeds| u32::from(seeds)).sum(),
-    )?;
-    Ok(Relay { last, laps })
+        |(pits, _)| pits.iter().map(|&seeds| u32::from(seeds)).sum(),
+    );
+    *pits = state.0;
+    Ok(Relay {
+        last: state.1,
+        laps: laps?,
+    })
 }
 
 /// Relay sowing by a [`RelayRule`] through the `stores` given (the mover's
