@@ -2,11 +2,15 @@
 //!
 //! Four documented games, [`Bohnenspiel`](games::Bohnenspiel),
 //! [`DjenonAboure`](games::DjenonAboure), [`Tihbat`](games::Tihbat) and
-//! [`AlManqala`](games::AlManqala), all behind one [`Ruleset`] trait and all
-//! built from the same public [`primitives`]: sowing (next pit, skipping the
-//! origin, origin first), relay sowing with exact endless detection, backward
-//! capture chains limited to a set of pits, and the feeding rule. A game the
-//! crate does not ship is assembled from the same parts (see [`primitives`]).
+//! [`AlManqala`](games::AlManqala), and the two reference games other
+//! engines play, [`Oware`](games::Oware) and [`Kalah`](games::Kalah) (checked
+//! against OpenSpiel position by position), all behind one [`Ruleset`]
+//! trait. Every one is a declaration: a [`Rules`] value that composes the
+//! stages of a turn (which pits may be played, sowing, capture, who moves
+//! next, the end, the history rules), each evaluated by the shared, public
+//! [`primitives`]. A game the crate does not ship is declared the same way
+//! in a dozen lines ([`declare!`]), runs as fast as the crate's own, and can
+//! be checked with the [`harness`].
 //!
 //! Positions ([`Position`]) are small `Copy` values; legal moves
 //! ([`MoveSet`]) and move application allocate nothing. [`Game`] adds the
@@ -56,9 +60,9 @@
 //!   record, an outcome the moves do not reach, unknown or repeated fields
 //!   are errors.
 //!
-//! The rules implemented are those of the crate's `RULES.md` reading of the
-//! sources; where the sources are silent, the rustdoc of each game says
-//! "our choice".
+//! Each game's page ([`games`]) gives its numbered rules, the crate's
+//! reading of its (Vietnamese and Croatian) sources; where the sources are
+//! silent, the page says "our choice".
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `wide`
