@@ -388,15 +388,7 @@ fn help(pits: usize) -> String {
 }
 
 fn print_result(outcome: &Outcome, moves: usize) {
-    let [south, north] = outcome.totals;
-    let result = match outcome.winner() {
-        Some(winner) => format!("{winner} wins"),
-        None => "a draw".to_string(),
-    };
-    outln!(
-        "Game over after {moves} moves ({:?}): South {south}, North {north}: {result}.",
-        outcome.reason
-    );
+    outln!("Game over after {moves} moves: {outcome}.");
 }
 
 fn bots<R: Ruleset>(rules: R, opts: &Options) -> [Bot<R>; 2] {

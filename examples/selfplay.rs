@@ -159,7 +159,7 @@ fn summarise(opts: &Options, records: &[Record], seconds: f64) {
     }
     let mut reasons: Vec<(String, usize)> = Vec::new();
     for reason in records.iter().filter_map(|r| r.reason) {
-        let name = format!("{reason:?}");
+        let name = reason.to_string();
         match reasons.iter_mut().find(|(r, _)| *r == name) {
             Some((_, c)) => *c += 1,
             None => reasons.push((name, 1)),
