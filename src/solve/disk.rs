@@ -1,11 +1,10 @@
 //! A table served from its file: positioned reads, nothing loaded.
 
 use std::fs::File;
-use std::io::Read;
 use std::path::Path;
 
-use super::table::level_len;
-use super::{BoardIndex, Solvable, SolveError, FORMAT_MAGIC};
+use super::table::{level_len, read_header};
+use super::{BoardIndex, Solvable, SolveError};
 use crate::search::Oracle;
 use crate::Board;
 
@@ -45,35 +44,12 @@ impl<R: Solvable> DiskTable<R> {
     /// Opens a table file for `rules`, checking its header (game, board
     /// size) and that its length is exactly the header's levels.
     pub fn open(rules: R, path: impl AsRef<Path>) -> Result<DiskTable<R>, SolveError> {
-        if let Some(reason) = rules.unsolvable() {
-            return Err(SolveError::Rules(reason));
-        }
         let mut file = File::open(path)?;
-        let mut magic = [0u8; 8];
-        file.read_exact(&mut magic)?;
-        if magic != FORMAT_MAGIC {
-            return Err(SolveError::Format("bad magic".into()));
-        }
-        let mut len = [0u8; 1];
-        file.read_exact(&mut len)?;
-        let mut name = vec![0u8; usize::from(len[0])];
-        file.read_exact(&mut name)?;
-        if name != rules.name().as_bytes() {
-            return Err(SolveError::Format(format!(
-                "the table is for '{}', not '{}'",
-                String::from_utf8_lossy(&name),
-                rules.name()
-            )));
-        }
-        let mut sizes = [0u8; 2];
-        file.read_exact(&mut sizes)?;
-        let [pits, max_seeds] = sizes.map(u32::from);
-        if pits as usize != R::Position::PITS || max_seeds > 127 {
-            return Err(SolveError::Format(format!("{pits} pits and {max_seeds} seeds")));
-        }
+        let max_seeds = read_header(&rules, &mut file)?;
+        let name_len = rules.name().len() as u64;
         let index = BoardIndex::try_new(R::Position::PITS, max_seeds)?;
         let mut offsets = Vec::new();
-        let mut offset = 8 + 1 + u64::from(len[0]) + 2;
+        let mut offset = 8 + 1 + name_len + 2;
         for seeds in 0..=max_seeds {
             offsets.push(offset);
             offset += level_len(&index, seeds)?;

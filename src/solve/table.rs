@@ -337,31 +337,7 @@ impl<R: Solvable> Table<R> {
     /// assert!(matches!(err, SolveError::LevelTooLarge { .. }));
     /// ```
     pub fn read_from(rules: R, mut input: impl Read) -> Result<Table<R>, SolveError> {
-        if let Some(reason) = rules.unsolvable() {
-            return Err(SolveError::Rules(reason));
-        }
-        let mut magic = [0u8; 8];
-        input.read_exact(&mut magic)?;
-        if magic != FORMAT_MAGIC {
-            return Err(SolveError::Format("bad magic".into()));
-        }
-        let mut len = [0u8; 1];
-        input.read_exact(&mut len)?;
-        let mut name = vec![0u8; usize::from(len[0])];
-        input.read_exact(&mut name)?;
-        if name != rules.name().as_bytes() {
-            return Err(SolveError::Format(format!(
-                "the table is for '{}', not '{}'",
-                String::from_utf8_lossy(&name),
-                rules.name()
-            )));
-        }
-        let mut sizes = [0u8; 2];
-        input.read_exact(&mut sizes)?;
-        let [pits, max_seeds] = sizes.map(u32::from);
-        if pits as usize != R::Position::PITS || max_seeds > MAX_SEEDS {
-            return Err(SolveError::Format(format!("{pits} pits and {max_seeds} seeds")));
-        }
+        let max_seeds = read_header(&rules, &mut input)?;
         let index = BoardIndex::new(R::Position::PITS, max_seeds);
         // Every level's size is checked before any is read.
         for seeds in 0..=max_seeds {
@@ -393,6 +369,38 @@ impl<R: Solvable> Table<R> {
             settled: None,
         })
     }
+}
+
+/// Reads and checks a table file's header (magic, game, board size) for
+/// `rules`; returns the table's seed limit, and leaves `input` at the first
+/// level.
+pub(super) fn read_header<R: Solvable>(rules: &R, input: &mut impl Read) -> Result<u32, SolveError> {
+    if let Some(reason) = rules.unsolvable() {
+        return Err(SolveError::Rules(reason));
+    }
+    let mut magic = [0u8; 8];
+    input.read_exact(&mut magic)?;
+    if magic != FORMAT_MAGIC {
+        return Err(SolveError::Format("bad magic".into()));
+    }
+    let mut len = [0u8; 1];
+    input.read_exact(&mut len)?;
+    let mut name = vec![0u8; usize::from(len[0])];
+    input.read_exact(&mut name)?;
+    if name != rules.name().as_bytes() {
+        return Err(SolveError::Format(format!(
+            "the table is for '{}', not '{}'",
+            String::from_utf8_lossy(&name),
+            rules.name()
+        )));
+    }
+    let mut sizes = [0u8; 2];
+    input.read_exact(&mut sizes)?;
+    let [pits, max_seeds] = sizes.map(u32::from);
+    if pits as usize != R::Position::PITS || max_seeds > MAX_SEEDS {
+        return Err(SolveError::Format(format!("{pits} pits and {max_seeds} seeds")));
+    }
+    Ok(max_seeds)
 }
 
 /// Positions at one seed count: twice the boards (either player to move),
