@@ -8,7 +8,7 @@ use super::{BoardIndex, Solvable, SolveError};
 use crate::search::Oracle;
 use crate::Board;
 
-/// A table file (the format of [`FORMAT_MAGIC`], as
+/// A table file (the format of [`FORMAT_MAGIC`](super::FORMAT_MAGIC), as
 /// [`Table::write_to`](super::Table::write_to) writes it) served from disk:
 /// [`open`](DiskTable::open) reads only the header and checks the file's
 /// length, and each lookup reads one byte at its offset. So a table larger
