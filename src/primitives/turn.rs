@@ -517,20 +517,7 @@ impl SowingTurn {
     /// without capturing.
     #[inline(always)]
     pub(crate) fn relay_ends<const P: usize>(&self, pos: &Position<P>, pit: usize) -> bool {
-        let Some(relay) = self.lap.relay() else {
-            return true;
-        };
-        // As `sown`, without keeping the board: the hot path of legal moves.
-        let clockwise = self.direction == Direction::Clockwise;
-        let origin = if clockwise { mirror::<P>(pit % P) } else { pit };
-        let stop = self.stop_on_capture::<P>(relay, pos.to_move);
-        if self.stores == Stores::None {
-            let mut pits = if clockwise { pos.mirrored().pits } else { pos.pits };
-            relay_sow_pits(&mut pits, origin, relay, stop).is_ok()
-        } else {
-            let mut board = if clockwise { pos.mirrored() } else { *pos };
-            relay_sow_stores(&mut board, origin, relay, self.stores, stop).is_ok()
-        }
+        self.lap.relay().is_none() || self.sown(pos, pit).is_some()
     }
 
     /// The position after sowing from `pit` (0-based; every lap of a relay,
