@@ -3,8 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, IllegalMove, ParseError, PositionError};
 use crate::games::{
     AlManqala, Bohnenspiel, DjenonAboure, Hemprich, Kalah, KalahVariant, Oware, Tihbat, TihbatChain,
@@ -31,11 +29,12 @@ macro_rules! shipped {
         /// assert!("awale".parse::<GameKind>().is_err());
         /// # Ok::<(), mancala_rules::ParseError>(())
         /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub enum GameKind {
             $(
                 #[doc = $doc]
-                #[serde(rename = $name)]
+                #[cfg_attr(feature = "serde", serde(rename = $name))]
                 $kind,
             )*
         }
@@ -379,6 +378,7 @@ impl AnyGame {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "protocol")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "protocol")))]
     #[must_use]
     pub fn record_json(&self) -> String {
         each!(self, g => serde_json::to_string(&g.record()).unwrap_or_default())
@@ -388,6 +388,7 @@ impl AnyGame {
     /// rules, then the start is validated and every move checked
     /// ([`Game::from_record`]).
     #[cfg(feature = "protocol")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "protocol")))]
     pub fn from_record_json(json: &str) -> Result<AnyGame, Error> {
         #[derive(serde::Deserialize)]
         struct Name {

@@ -1,7 +1,5 @@
 //! A game being played: position, history, undo, repetition and agreement.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{AgreementError, IllegalMove, PlayError, PositionError, RecordError};
 use crate::history::{self, AgreementPolicy, Referee};
 use crate::moves::{Move, MoveSet};
@@ -206,7 +204,7 @@ impl<R: Ruleset> Game<R> {
         }
     }
 
-    /// The game as a portable record (serde).
+    /// The game as a portable record (serialisable with the `serde` feature).
     pub fn record(&self) -> GameRecord<R::Position> {
         GameRecord {
             game: self.rules.name().to_string(),
@@ -279,16 +277,24 @@ fn describe(outcome: Option<Outcome>) -> String {
 }
 
 /// A game as portable data: the game's name, its start, the moves, whether it
-/// ended by agreement, and the outcome. Serialises with serde, for example to
+/// ended by agreement, and the outcome. With the `serde` feature (on by
+/// default) it serialises with serde, for example to
 /// JSON: `{"game":"tihbat","start":{"pits":[7,7,7,7],"scores":[0,0],"to_move":0},"moves":["1","pass"],...}`.
 ///
 /// Deserialising is strict: an unknown field or a field given twice is an
 /// error (`agreed_to_split` and `outcome` may be left out). What the record
 /// says is checked against its moves by [`Game::from_record`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    deny_unknown_fields,
-    bound(serialize = "B: Serialize", deserialize = "B: serde::de::DeserializeOwned")
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        deny_unknown_fields,
+        bound(
+            serialize = "B: serde::Serialize",
+            deserialize = "B: serde::de::DeserializeOwned"
+        )
+    )
 )]
 pub struct GameRecord<B: Board> {
     /// The game's name ([`Ruleset::name`]).
@@ -298,9 +304,9 @@ pub struct GameRecord<B: Board> {
     /// The moves in order.
     pub moves: Vec<Move>,
     /// Whether the players agreed to split after the last move.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub agreed_to_split: bool,
     /// The outcome, if the game is over.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub outcome: Option<Outcome>,
 }

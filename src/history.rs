@@ -7,14 +7,13 @@
 //! since the last capture, scanned), perft, the search engines (the line
 //! searched), and playouts (a constant-time [`PositionCounts`]).
 
-use serde::{Deserialize, Serialize};
-
 use crate::position::Board;
 use crate::ruleset::{EndReason, Outcome, Repetition, Ruleset, Turn};
 
 /// When automated play agrees to split the board, in games whose rules allow
 /// an agreement (Al-manqala).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum AgreementPolicy {
     /// Never agree.
     Never,

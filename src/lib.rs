@@ -16,8 +16,8 @@
 //! ([`MoveSet`]) and move application allocate nothing. [`Game`] adds the
 //! history: undo, and the rules that depend on it (Tihbat's repetition,
 //! Al-manqala's agreement). [`AnyGame`] picks a game at run time by name.
-//! Positions, moves and records serialise with serde; every failure is a
-//! typed error ([`Error`]).
+//! Positions, moves and records serialise with serde (the `serde` feature);
+//! every failure is a typed error ([`Error`]).
 //!
 //! # Quick start
 //!
@@ -63,7 +63,22 @@
 //! Each game's page ([`games`]) gives its numbered rules, the crate's
 //! reading of its (Vietnamese and Croatian) sources; where the sources are
 //! silent, the page says "our choice".
+//!
+//! # Feature flags
+//!
+//! - `serde` (default): `Serialize` and `Deserialize` for positions, moves,
+//!   [`GameRecord`], [`Outcome`], [`MoveReport`], [`GameKind`], the rule
+//!   declarations ([`Rules`] serialises only) and the other data types, and
+//!   the `Serialize + DeserializeOwned` bounds of [`Board`].
+//! - `protocol` (default): the replay protocol (the `protocol` module) and
+//!   [`AnyGame`]'s JSON records, with `serde_json`; implies `serde`.
+//!
+//! With `default-features = false` the crate builds without serde,
+//! serde_derive and serde_json: everything else (the games, [`Game`] and
+//! [`GameRecord`], search, the solver, the harness) is there, and a
+//! record's parts (its start position, its moves) keep their text notation.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `wide`
 
@@ -84,6 +99,7 @@ pub mod playout;
 mod position;
 pub mod primitives;
 #[cfg(feature = "protocol")]
+#[cfg_attr(docsrs, doc(cfg(feature = "protocol")))]
 pub mod protocol;
 mod rng;
 mod rules;

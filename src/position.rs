@@ -4,9 +4,6 @@ use std::fmt;
 use std::hash::Hash;
 use std::str::FromStr;
 
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-
 use crate::error::{ParseError, PositionError};
 use crate::moves::PitSet;
 pub use crate::player::Player;
@@ -80,11 +77,15 @@ impl FromStr for Player {
 /// assert_eq!(pos.to_string(), "3 0 | 1 4 20-0 N");
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(
-    into = "PositionRepr",
-    try_from = "PositionRepr",
-    bound(serialize = "", deserialize = "")
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        into = "PositionRepr",
+        try_from = "PositionRepr",
+        bound(serialize = "", deserialize = "")
+    )
 )]
 // Pits first, in declaration order: the hot path reads the pits as whole
 // words right after a position was copied, and a load that lines up with
@@ -312,7 +313,8 @@ fn parse_count(token: &str) -> Result<u8, ParseError> {
 /// Serde form of a position: `{"pits": [...], "scores": [s, n], "to_move": 0}`,
 /// the shape of the replay protocol. Strict: an unknown field or a field
 /// given twice is an error.
-#[derive(Serialize, Deserialize)]
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PositionRepr {
     pits: Vec<u8>,
@@ -320,6 +322,7 @@ struct PositionRepr {
     to_move: Player,
 }
 
+#[cfg(feature = "serde")]
 impl<const P: usize> From<Position<P>> for PositionRepr {
     fn from(pos: Position<P>) -> Self {
         PositionRepr {
@@ -330,6 +333,7 @@ impl<const P: usize> From<Position<P>> for PositionRepr {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<const P: usize> TryFrom<PositionRepr> for Position<P> {
     type Error = PositionError;
     fn try_from(repr: PositionRepr) -> Result<Self, PositionError> {
@@ -340,7 +344,9 @@ impl<const P: usize> TryFrom<PositionRepr> for Position<P> {
 /// What every position type offers to generic code (search, perft, [`Game`](crate::Game)).
 ///
 /// Implemented by [`Position<P>`] for every board size; sealed, so that the
-/// crate can add methods without breaking anyone.
+/// crate can add methods without breaking anyone. With the `serde` feature
+/// (on by default), every board is also `serde::Serialize` and
+/// `serde::de::DeserializeOwned` (the `sealed::Serde` bound).
 pub trait Board:
     Copy
     + Eq
@@ -348,8 +354,7 @@ pub trait Board:
     + fmt::Debug
     + fmt::Display
     + FromStr<Err = ParseError>
-    + Serialize
-    + DeserializeOwned
+    + sealed::Serde
     + Send
     + Sync
     + sealed::Sealed
@@ -376,6 +381,20 @@ pub trait Board:
 mod sealed {
     pub trait Sealed {}
     impl<const P: usize> Sealed for super::Position<P> {}
+
+    /// The bounds the `serde` feature adds to [`Board`](super::Board):
+    /// `Serialize + DeserializeOwned` with it, nothing without.
+    #[cfg(feature = "serde")]
+    pub trait Serde: serde::Serialize + serde::de::DeserializeOwned {}
+    #[cfg(feature = "serde")]
+    impl<T: serde::Serialize + serde::de::DeserializeOwned> Serde for T {}
+
+    /// The bounds the `serde` feature adds to [`Board`](super::Board):
+    /// `Serialize + DeserializeOwned` with it, nothing without.
+    #[cfg(not(feature = "serde"))]
+    pub trait Serde {}
+    #[cfg(not(feature = "serde"))]
+    impl<T> Serde for T {}
 }
 
 impl<const P: usize> Board for Position<P> {

@@ -3,8 +3,6 @@
 
 use std::fmt::Debug;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::IllegalMove;
 use crate::moves::{Move, MoveSet, PitSet};
 use crate::position::{Board, Player, Position};
@@ -57,7 +55,8 @@ use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Turn};
 /// assert_eq!(game.position().to_string(), "0 3 3 3 | 3 3 4 4 1-0 N");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rules {
     /// The game's name, as the replay protocol and [`GameKind`](crate::GameKind) spell it.
     pub name: &'static str,
@@ -126,7 +125,8 @@ impl Default for Rules {
 /// assert_eq!(Pairs.legal_moves(&pos).to_string(), "pass"); // North can move
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Playable {
     /// Seeds a pit must hold to be played (Djenon-aboure: 2).
     pub min_seeds: u8,
@@ -159,7 +159,8 @@ impl Playable {
 /// assert_eq!(Passes.legal_moves(&pos).to_string(), "pass");
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Stuck {
     /// The game ends ([`EndReason::MoverRowEmpty`]) and the seeds left go as
     /// the [`Leftover`] says (Bohnenspiel: to the opponent; Oware: to their
@@ -186,7 +187,8 @@ pub enum Stuck {
 /// assert_eq!(Leftover::Split.outcome(&pos, EndReason::Repetition).totals, [12, 12]);
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Leftover {
     /// Each player takes the seeds of their own row.
     Owners,
@@ -236,7 +238,8 @@ impl Leftover {
 /// assert_eq!((outcome.totals, outcome.reason), ([14, 2], EndReason::Majority));
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ending {
     /// A player who has captured more than half of the seeds ends the game
     /// ([`EndReason::Majority`]); the seeds left go as said (Oware: to
@@ -283,7 +286,8 @@ impl Ending {
 /// assert_eq!((outcome.totals, outcome.reason), ([8, 8], EndReason::Repetition));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HistoryRules {
     /// What a repeated position (board, captures, player to move) does.
     pub repetition: Repetition,

@@ -2,8 +2,6 @@
 
 use std::fmt::{self, Debug};
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{IllegalMove, PositionError};
 use crate::moves::{Move, MoveSet, PitSet};
 use crate::position::{Board, Player};
@@ -232,7 +230,8 @@ pub enum Turn {
 }
 
 /// Whether a game goes on, or how it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
     /// The game goes on.
     Ongoing,
@@ -258,7 +257,8 @@ impl Status {
 }
 
 /// What a repeated position does in a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Repetition {
     /// Nothing: play goes on.
     Continues,
@@ -284,7 +284,8 @@ impl Repetition {
 }
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum EndReason {
     /// Every seed has been captured.
     AllCaptured,
@@ -326,8 +327,9 @@ impl fmt::Display for EndReason {
 
 /// The end of a game: each player's final total (captures plus whatever the
 /// end rule gives them) and why it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Outcome {
     /// Final totals, `[south, north]`.
     pub totals: [u32; 2],
@@ -444,7 +446,8 @@ impl fmt::Display for Status {
 }
 
 /// What a move did, for interfaces that animate it and tests that assert it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveReport {
     /// The move played.
     pub mv: Move,
@@ -456,12 +459,12 @@ pub struct MoveReport {
     /// for a pass).
     pub last_pit: Option<u8>,
     /// Captured pits.
-    #[serde(with = "pit_numbers")]
+    #[cfg_attr(feature = "serde", serde(with = "pit_numbers"))]
     pub captured: PitSet,
     /// Seeds captured.
     pub seeds_captured: u8,
     /// Whether the last seed fell in the mover's own store.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub in_store: bool,
 }
 
@@ -482,6 +485,7 @@ impl MoveReport {
 }
 
 /// Serde for a [`PitSet`] as a list of standard-notation pit numbers.
+#[cfg(feature = "serde")]
 mod pit_numbers {
     use serde::{Deserialize, Deserializer, Serializer};
 

@@ -9,13 +9,15 @@ use mancala_rules::primitives::{
     feeding_moves, is_starved, relay_sow, Capture, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn,
     GrandSlam, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores,
 };
+#[cfg(feature = "serde")]
+use mancala_rules::GameRecord;
 use mancala_rules::{
-    perft, AgreementPolicy, AnyGame, Board, Game, GameKind, GameRecord, Move, MoveSet, PitSet, Player,
-    Position, Ruleset,
+    perft, AgreementPolicy, AnyGame, Board, Game, GameKind, Move, MoveSet, PitSet, Player, Position, Ruleset,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+#[cfg(feature = "serde")]
 use serde_json::Value;
 
 fn config(cases: u32) -> ProptestConfig {
@@ -206,8 +208,11 @@ proptest! {
             prop_assert_eq!(kind.to_string().parse::<GameKind>(), Ok(kind));
             let _ = kind.new_game();
         }
-        let _ = serde_json::from_str::<Move>(&text);
-        let _ = serde_json::from_str::<GameKind>(&text);
+        #[cfg(feature = "serde")]
+        {
+            let _ = serde_json::from_str::<Move>(&text);
+            let _ = serde_json::from_str::<GameKind>(&text);
+        }
     }
 
     #[test]
@@ -289,8 +294,11 @@ fn position_methods<const P: usize>(mut pos: Position<P>, min: u8) -> Result<(),
     let _ = pos.total_seeds();
     let _ = pos.diagram().to_string();
     prop_assert_eq!(pos.to_string().parse::<Position<P>>(), Ok(pos));
-    let json = serde_json::to_string(&pos).unwrap();
-    prop_assert_eq!(serde_json::from_str::<Position<P>>(&json).unwrap(), pos);
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&pos).unwrap();
+        prop_assert_eq!(serde_json::from_str::<Position<P>>(&json).unwrap(), pos);
+    }
     pos.pass_turn();
     Ok(())
 }
@@ -617,9 +625,13 @@ fn run_game<R: Ruleset + PartialEq>(mut game: Game<R>, ops: &[Op]) -> Result<(),
         let _ = game.play_all([Move::Pit(0), Move::Pass]);
     }
     let record = game.record();
-    let json = serde_json::to_string(&record).unwrap();
-    let back: GameRecord<R::Position> = serde_json::from_str(&json).unwrap();
-    let replayed = Game::from_record(*game.rules(), &back).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    #[cfg(feature = "serde")]
+    let record = {
+        let json = serde_json::to_string(&record).unwrap();
+        serde_json::from_str::<GameRecord<R::Position>>(&json).unwrap()
+    };
+    let replayed =
+        Game::from_record(*game.rules(), &record).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&replayed, &game);
     Ok(())
 }
@@ -694,6 +706,7 @@ proptest! {
 // ---------------------------------------------------------------------------
 
 /// JSON values shaped like the crate's serde forms, often wrong in a detail.
+#[cfg(feature = "serde")]
 fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
@@ -740,6 +753,7 @@ fn json_value() -> impl Strategy<Value = Value> {
 }
 
 /// Nearly valid JSON: a valid position, record or move with one value replaced.
+#[cfg(feature = "serde")]
 fn near_valid_json() -> impl Strategy<Value = String> {
     let templates = prop::sample::select(vec![
         r#"{"pits":[6,6,6,6,6,6,6,6,6,6,6,6],"scores":[0,0],"to_move":0}"#,
@@ -764,6 +778,7 @@ fn near_valid_json() -> impl Strategy<Value = String> {
     })
 }
 
+#[cfg(feature = "serde")]
 fn collect_pointers(value: &Value, here: String, out: &mut Vec<String>) {
     out.push(here.clone());
     match value {
@@ -781,6 +796,7 @@ fn collect_pointers(value: &Value, here: String, out: &mut Vec<String>) {
     }
 }
 
+#[cfg(feature = "serde")]
 fn from_any_json(text: &str) -> Result<(), TestCaseError> {
     if let Ok(pos) = serde_json::from_str::<Position<12>>(text) {
         every_method(Bohnenspiel, pos, &[Move::Pit(1), Move::Pass])?;
@@ -794,6 +810,7 @@ fn from_any_json(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+#[cfg(feature = "serde")]
 proptest! {
     #![proptest_config(config(512))]
 
@@ -807,6 +824,7 @@ proptest! {
     }
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn near_valid_json_templates_parse() {
     let pos: Position<12> =

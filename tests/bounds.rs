@@ -13,9 +13,10 @@ use mancala_rules::search::{
     MCTS_NODE_BYTES,
 };
 use mancala_rules::solve::{BoardIndex, SolveError, Table, FORMAT_MAGIC};
+#[cfg(feature = "serde")]
+use mancala_rules::GameRecord;
 use mancala_rules::{
-    perft, AgreementPolicy, CapacityError, EndReason, Error, Game, GameRecord, Move, Position, RecordError,
-    Ruleset,
+    perft, AgreementPolicy, CapacityError, EndReason, Error, Game, Move, Position, RecordError, Ruleset,
 };
 
 struct Tracking;
@@ -352,6 +353,7 @@ fn from_record_refuses_an_outcome_the_moves_do_not_reach() {
     ));
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn duplicate_json_keys_are_rejected() {
     let pos = r#"{"pits":[1,0,1,0],"scores":[13,13],"to_move":0}"#;
@@ -367,6 +369,7 @@ fn duplicate_json_keys_are_rejected() {
     assert!(err.to_string().contains("duplicate field"), "{err}");
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn unknown_json_fields_are_rejected() {
     let pos = r#"{"pits":[1,0,1,0],"scores":[13,13],"to_move":0,"extra":1}"#;

@@ -10,9 +10,10 @@ use std::collections::HashSet;
 use std::fmt::Debug;
 
 use mancala_rules::games::{self, AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+#[cfg(feature = "serde")]
+use mancala_rules::GameRecord;
 use mancala_rules::{
-    AgreementPolicy, Board, EndReason, Game, GameRecord, IllegalMove, Move, MoveReport, Outcome, Player,
-    Ruleset, Status,
+    AgreementPolicy, Board, EndReason, Game, IllegalMove, Move, MoveReport, Outcome, Player, Ruleset, Status,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -463,20 +464,28 @@ fn check_report<R: Spec + Default>(
     Ok(())
 }
 
-/// Serde and notation round trips of the game's current state.
+/// Serde (with the `serde` feature) and notation round trips of the game's
+/// current state, and its record's replay.
 fn check_round_trips<R: Spec + Default>(game: &Game<R>) -> Result<(), TestCaseError> {
     let pos = *game.position();
-    let json = serde_json::to_string(&pos).unwrap();
-    prop_assert_eq!(serde_json::from_str::<R::Position>(&json).unwrap(), pos);
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&pos).unwrap();
+        prop_assert_eq!(serde_json::from_str::<R::Position>(&json).unwrap(), pos);
+    }
     let text = pos.to_string();
     prop_assert_eq!(text.parse::<R::Position>().unwrap(), pos, "notation '{}'", text);
 
     for mv in game.moves() {
-        let json = serde_json::to_string(mv).unwrap();
-        prop_assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), *mv);
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(mv).unwrap();
+            prop_assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), *mv);
+        }
         prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), *mv);
     }
 
+    #[cfg(feature = "serde")]
     if let Some(outcome) = game.outcome() {
         let json = serde_json::to_string(&outcome).unwrap();
         prop_assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), outcome);
@@ -487,10 +496,15 @@ fn check_round_trips<R: Spec + Default>(game: &Game<R>) -> Result<(), TestCaseEr
     prop_assert_eq!(&record.start, game.start());
     prop_assert_eq!(record.moves.as_slice(), game.moves());
     prop_assert_eq!(record.outcome, game.outcome());
-    let json = serde_json::to_string(&record).unwrap();
-    let back: GameRecord<R::Position> = serde_json::from_str(&json).unwrap();
-    prop_assert_eq!(&back, &record);
-    let replayed = Game::from_record(*game.rules(), &back).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    #[cfg(feature = "serde")]
+    let record = {
+        let json = serde_json::to_string(&record).unwrap();
+        let back: GameRecord<R::Position> = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(&back, &record);
+        back
+    };
+    let replayed =
+        Game::from_record(*game.rules(), &record).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&replayed, game);
     Ok(())
 }
@@ -769,8 +783,11 @@ proptest! {
     fn move_notation_round_trips(number in any::<u8>(), pass in any::<bool>()) {
         let mv = if pass { Move::Pass } else { Move::Pit(number) };
         prop_assert_eq!(mv.to_string().parse::<Move>(), Ok(mv));
-        let json = serde_json::to_string(&mv).unwrap();
-        prop_assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&mv).unwrap();
+            prop_assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
+        }
     }
 }
 
@@ -867,7 +884,8 @@ fn djenon_rules_md_endless_relay_is_refused() {
 // Move reports through serde, and pit sets through iterator adapters
 // ---------------------------------------------------------------------------
 
-/// Every report of a random game, through serde_json and back.
+/// Every report of a random game, through serde_json and back (with the
+/// `serde` feature).
 fn reports_round_trip<R: Spec + Default>(choices: &[usize]) -> Result<(), TestCaseError> {
     let mut game = Game::new(R::default());
     for &choice in choices {
@@ -876,8 +894,11 @@ fn reports_round_trip<R: Spec + Default>(choices: &[usize]) -> Result<(), TestCa
             break;
         };
         let report = game.play(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let json = serde_json::to_string(&report).unwrap();
-        prop_assert_eq!(serde_json::from_str::<MoveReport>(&json).unwrap(), report);
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&report).unwrap();
+            prop_assert_eq!(serde_json::from_str::<MoveReport>(&json).unwrap(), report);
+        }
         // The captured pits as a list, by an adapter (collect) and by hand.
         let collected: Vec<usize> = report.captured.collect();
         let mut by_hand = Vec::new();

@@ -1,7 +1,5 @@
 //! Al-manqala: 2x7 houses, 7 seeds each, no stores (seed 004).
 
-use serde::{Deserialize, Serialize};
-
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
 use crate::{Declared, Ending, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};
 
@@ -55,7 +53,8 @@ pub const AL_MANQALA: Rules = Rules {
 /// assert_eq!(rules.check(&pos, Move::Pit(1)), Err(IllegalMove::MustFeed { pit: 1 }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AlManqala;
 
 impl AlManqala {

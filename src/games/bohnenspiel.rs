@@ -1,7 +1,5 @@
 //! Bohnenspiel: 2x6 pits, 6 beans each, two stores (seeds 000 and 001).
 
-use serde::{Deserialize, Serialize};
-
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
 use crate::{Declared, HistoryRules, Leftover, Playable, Player, Position, Repetition, Rules, Stuck};
 
@@ -63,13 +61,15 @@ pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
 /// assert_eq!(report.captured.to_string(), "7 8");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bohnenspiel;
 
 /// Hemprich's 1926 Bohnenspiel (rule 6 of [`Bohnenspiel`]), its own type so
 /// that the compiler sees its declaration, [`BOHNENSPIEL_HEMPRICH`], as a
 /// constant.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hemprich;
 
 impl Bohnenspiel {
@@ -134,7 +134,8 @@ impl Declared for Hemprich {
 /// partie.record([30, 42]);
 /// assert_eq!(partie.winner(), Some(Player::South));
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Partie {
     /// Final totals of each game played, `[south, north]`.
     pub games: Vec<[u32; 2]>,

@@ -1,7 +1,5 @@
 //! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (seed 002).
 
-use serde::{Deserialize, Serialize};
-
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
 use crate::{Declared, Leftover, Playable, Position, Rules, Stuck};
 
@@ -54,7 +52,8 @@ pub const DJENON_ABOURE: Rules = Rules {
 /// assert_eq!(rules.check(&pos, Move::Pit(3)), Err(IllegalMove::SingletonMayNotMove { pit: 3 }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DjenonAboure;
 
 impl DjenonAboure {

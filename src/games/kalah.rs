@@ -1,7 +1,5 @@
 //! Kalah, as OpenSpiel plays it (a reference game), with its traditional options.
 
-use serde::{Deserialize, Serialize};
-
 use crate::primitives::{ExtraTurn, Lap, Opposite, Sowing, SowingTurn, Stores};
 use crate::{Declared, Ending, Leftover, Playable, Position, Rules, Stuck};
 
@@ -73,7 +71,8 @@ const KALAHS: [[Rules; 2]; 4] = [
 /// assert_eq!(after.to_move, Player::South);
 /// # Ok::<(), mancala_rules::IllegalMove>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Kalah;
 
 /// Kalah with its traditional options: `SEEDS` seeds a pit (3 to 6; other
@@ -89,7 +88,8 @@ pub struct Kalah;
 /// assert_eq!(six.total_seeds(), 72);
 /// assert_eq!(six.name(), "kalah-6");
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct KalahVariant<const SEEDS: u8, const EMPTY_CAPTURE: bool>;
 
 impl Kalah {

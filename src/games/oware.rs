@@ -1,7 +1,5 @@
 //! Oware Abapa, as OpenSpiel plays it (a reference game).
 
-use serde::{Deserialize, Serialize};
-
 use crate::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
 use crate::{Declared, Ending, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};
 
@@ -52,7 +50,8 @@ pub const OWARE: Rules = Rules {
 /// let rules = Oware;
 /// assert_eq!(perft(&rules, &rules.start(), 4), 1014);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Oware;
 
 impl Oware {

@@ -1,7 +1,5 @@
 //! Tihbat: 2x2 pits, 7 counters each, no stores (seed 003).
 
-use serde::{Deserialize, Serialize};
-
 use crate::primitives::{CaptureRule, CaptureScope, Counts, Lap, Sowing, SowingTurn};
 use crate::{Declared, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};
 
@@ -61,14 +59,16 @@ pub const TIHBAT_CHAIN: Rules = Rules {
 /// assert!(report.captured.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tihbat;
 
 /// Tihbat with the own-side chain reading of rule 3: after the landing pit,
 /// the mover's other pit behind it (backward) is captured too if it holds
 /// 2, 4, 6 or 8 ([`Tihbat::own_side_chain`]). Its own type, so that the
 /// compiler sees its declaration, [`TIHBAT_CHAIN`], as a constant.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TihbatChain;
 
 impl Tihbat {

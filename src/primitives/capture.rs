@@ -1,5 +1,3 @@
-use serde::{Deserialize, Serialize};
-
 use super::Counts;
 use crate::moves::PitSet;
 use crate::wide::Wide;
@@ -24,7 +22,8 @@ use crate::wide::Wide;
 /// assert_eq!(capture.pits.to_string(), "2 3 4"); // pit 1 holds 1: the chain stops
 /// assert_eq!(capture.seeds, 12);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CaptureRule {
     /// Counts (after the drop) that are captured.
     pub counts: Counts,

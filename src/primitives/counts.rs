@@ -1,5 +1,3 @@
-use serde::{Deserialize, Serialize};
-
 use crate::moves::PitSet;
 use crate::wide::Wide;
 
@@ -13,7 +11,8 @@ use crate::wide::Wide;
 /// assert!(relay.contains(3) && relay.contains(5) && relay.contains(200));
 /// assert!(!relay.contains(4));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Counts([u64; 2]);
 
 impl Counts {

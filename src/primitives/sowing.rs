@@ -1,5 +1,3 @@
-use serde::{Deserialize, Serialize};
-
 use super::Counts;
 use crate::moves::PitSet;
 use crate::position::{Player, Position};
@@ -40,7 +38,8 @@ use crate::wide::Wide;
 /// assert_eq!((report.laps, report.last_pit), (2, Some(3)));
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RelayRule {
     /// How each lap is sown.
     pub sowing: Sowing,
@@ -53,7 +52,8 @@ pub struct RelayRule {
 }
 
 /// Which pit a relay's next lap sows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RelayFrom {
     /// The pit where the last seed fell.
     LastPit,
@@ -77,7 +77,8 @@ pub enum RelayFrom {
 /// assert!(report.in_store);
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Stores {
     /// No store is sown (the seeds go round the pits only).
     None,
@@ -92,7 +93,8 @@ pub enum Stores {
 ///
 /// Sowing is arithmetic, not seed by seed: with `k` seeds on a ring of `r`
 /// pits, every pit gets `k / r` and the first `k % r` one more.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Sowing {
     /// The first seed goes into the next pit. A lap of `2N` seeds or more goes
     /// round the board and drops into the emptied origin too (Bohnenspiel,

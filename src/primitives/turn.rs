@@ -1,5 +1,3 @@
-use serde::{Deserialize, Serialize};
-
 use super::sowing::{relay_sow_pits, relay_sow_stores, RelayFrom, RelayRule, Stores};
 use super::sowing::{sow_with_stores, Landing};
 use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
@@ -9,7 +7,8 @@ use crate::ruleset::MoveReport;
 use crate::wide::Wide;
 
 /// How the seeds of a move are sown: one lap, or relay laps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Lap {
     /// One lap (Bohnenspiel, Tihbat, Al-manqala, Oware, Kalah).
     Single(Sowing),
@@ -71,7 +70,8 @@ impl Lap {
 /// assert_eq!(pos.to_string(), "5 5 0 4 4 4 | 4 4 4 4 5 5 0-0 N");
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Direction {
     /// To higher pit numbers, `2N` wrapping to 1 (most games of Africa and
     /// the Middle East).
@@ -97,7 +97,8 @@ pub enum Direction {
 /// assert_eq!(own.to_string(), "0 0 | 2 2 5-5 N"); // South may take only South's pits
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CaptureScope {
     /// Either row (Bohnenspiel, Djenon-aboure, Al-manqala).
     Anywhere,
@@ -138,7 +139,8 @@ impl CaptureScope {
 /// assert_eq!(kept.to_string(), "3 0 | 2 2 5-4 N");
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GrandSlam {
     /// It is made like any other.
     Captures,
@@ -166,7 +168,8 @@ pub enum GrandSlam {
 /// assert_eq!(report.captured.to_string(), "3 10");
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Opposite {
     /// The landing seed is taken too (else it stays in its pit).
     pub with_landing_seed: bool,
@@ -203,7 +206,8 @@ impl Opposite {
 /// assert_eq!(pos.to_move, Player::South);
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ExtraTurn {
     /// The mover plays again when the last seed falls in their own store.
     pub in_own_store: bool,
@@ -252,7 +256,8 @@ impl ExtraTurn {
 /// assert_eq!(report.seeds_captured, 6);
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SowingTurn {
     /// How the seeds are sown.
     pub lap: Lap,
