@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example play -- [--game NAME] [--south human|engine] [--north human|engine]
-//!     [--depth N | --time MS] [--mcts [--iterations N] [--seed S]] [--auto] [--match]
+//!     [--depth N | --time MS] [--mcts [--iterations N] [--seed S]] [--table FILE] [--auto] [--match]
 //! ```
 //!
 //! - `--game`: any shipped game or variant (`--help` lists them):
@@ -17,6 +17,9 @@
 //!   `--time MS`: think that long per move instead.
 //! - `--mcts`: Monte-Carlo tree search instead of alpha-beta, `--iterations`
 //!   playouts a move (default 20000) or `--time`, seeded by `--seed`.
+//! - `--table FILE`: an endgame table of the game (built by the `solve`
+//!   example's `--out`), which the alpha-beta engine asks for the exact
+//!   value of every position it covers; read from the file, not loaded.
 //! - `--match`: a Bohnenspiel Partie (of `bohnenspiel` or
 //!   `bohnenspiel-hemprich`), games until a player reaches 100 points, the
 //!   starting player alternating.
@@ -33,6 +36,14 @@
 //! play; **this program's choice**: when a position occurs for the third time
 //! the game stops and the seeds on the board are split equally.
 
+//!
+//! The program is written against [`AnyGame`] and [`AnyEngine`], with no
+//! generic code of its own: the engines of every game are compiled once, in
+//! the library.
+//!
+//! [`AnyGame`]: mancala_rules::AnyGame
+//! [`AnyEngine`]: mancala_rules::AnyEngine
+
 #[macro_use]
 mod common;
 
@@ -40,12 +51,11 @@ use std::io::BufRead;
 use std::process::ExitCode;
 
 use common::{PlayOptions as Options, Side};
-use mancala_rules::games::{Bohnenspiel, BohnenspielPosition, Partie};
+use mancala_rules::games::Partie;
 use mancala_rules::playout::SplitMix64;
-use mancala_rules::search::{AlphaBeta, Limits, Mcts, MctsLimits};
+use mancala_rules::search::{Limits, MctsLimits};
 use mancala_rules::{
-    AgreementPolicy, Board, EndReason, Game, GameKind, Move, MoveReport, Outcome, Player, Repetition,
-    Ruleset, WithRuleset,
+    AgreementPolicy, AnyEngine, AnyGame, EndReason, GameKind, MoveReport, Outcome, Player, Repetition,
 };
 
 /// The longest command line read at a prompt (the rest of a longer one is
@@ -83,98 +93,40 @@ impl OptionsExt for Options {
     }
 }
 
-/// How boards are drawn: the library's diagram, reached through `AnyGame`
-/// (the `Board` trait that generic code sees has none), with the captures
-/// labelled "store" in games that keep them in stores.
-#[derive(Clone, Copy)]
-struct Look {
-    kind: GameKind,
-    stores: bool,
-}
-
-impl Look {
-    fn new(kind: GameKind) -> Look {
-        Look {
-            kind,
-            stores: has_stores(kind),
-        }
-    }
-
-    fn draw<B: Board>(self, pos: &B) -> String {
-        let to_move = u8::try_from(pos.to_move().index()).unwrap_or(0);
-        match self.kind.game_from(pos.pits(), pos.scores(), to_move) {
-            Ok(game) if self.stores => game.diagram().replace("captured", "store"),
-            Ok(game) => game.diagram(),
-            // Only for a position the kind cannot hold: its notation instead.
-            Err(_) => pos.to_string(),
-        }
+/// The board drawn, with the captures labelled "store" in games that keep
+/// them in stores (`Rules::stores`).
+fn draw(game: &AnyGame) -> String {
+    if game.rules().stores {
+        game.diagram().replace("captured", "store")
+    } else {
+        game.diagram()
     }
 }
 
-/// Whether the game declares stores (`Rules::stores`).
-fn has_stores(kind: GameKind) -> bool {
-    kind.rules().stores
-}
-
-/// An engine of either kind, with its limits.
-enum Bot<R: Ruleset> {
-    AlphaBeta(Box<AlphaBeta<R>>, Limits),
-    Mcts(Box<Mcts<R>>, MctsLimits),
-}
-
-impl<R: Ruleset> Bot<R> {
-    fn new(rules: R, opts: &Options, seed: u64) -> Bot<R> {
-        if opts.mcts {
-            let limits = match opts.time {
-                Some(time) => MctsLimits::time(time),
-                None => MctsLimits::iterations(opts.iterations),
-            };
-            Bot::Mcts(Box::new(Mcts::new(rules).with_seed(seed)), limits)
-        } else {
-            let limits = match opts.time {
-                Some(time) => Limits::time(time),
-                None => Limits::depth(opts.depth.unwrap_or(opts.default_depth())),
-            };
-            Bot::AlphaBeta(Box::new(AlphaBeta::new(rules)), limits)
-        }
+/// An engine as the options ask: alpha-beta (with the table file, if
+/// given) or MCTS.
+fn engine(opts: &Options, seed: u64) -> Result<AnyEngine, String> {
+    if opts.mcts {
+        let limits = match opts.time {
+            Some(time) => MctsLimits::time(time),
+            None => MctsLimits::iterations(opts.iterations),
+        };
+        return Ok(AnyEngine::mcts(opts.kind, limits, seed));
     }
-
-    /// The engine's move and a line about how it saw the position.
-    fn think(&mut self, game: &Game<R>) -> (Option<Move>, String) {
-        match self {
-            Bot::AlphaBeta(engine, limits) => {
-                let r = engine.search_game(game, *limits);
-                let pv: Vec<String> = r.pv.iter().map(Move::to_string).collect();
-                let note = format!(
-                    "depth {}, score {}, {} nodes, line {}",
-                    r.depth,
-                    describe_score(r.score),
-                    r.nodes,
-                    pv.join(" ")
-                );
-                (r.best, note)
-            }
-            Bot::Mcts(engine, limits) => {
-                let r = engine.search_game(game, *limits);
-                let pv: Vec<String> = r.pv.iter().take(8).map(Move::to_string).collect();
-                let note = format!(
-                    "{} playouts, expected result {:.2}, line {}",
-                    r.iterations,
-                    r.score,
-                    pv.join(" ")
-                );
-                (r.best, note)
-            }
-        }
+    let limits = match opts.time {
+        Some(time) => Limits::time(time),
+        None => Limits::depth(opts.depth.unwrap_or(opts.default_depth())),
+    };
+    match &opts.table {
+        Some(path) => AnyEngine::alpha_beta_with_table(opts.kind, limits, path)
+            .map_err(|e| format!("cannot use the table {path}: {e}")),
+        None => Ok(AnyEngine::alpha_beta(opts.kind, limits)),
     }
 }
 
-fn describe_score(score: i32) -> String {
-    match mancala_rules::search::proven_margin(score) {
-        Some(m) if m > 0 => format!("wins by {m}"),
-        Some(m) => format!("loses by {}", -m),
-        None => format!("{score:+}"),
-    }
+/// South's engine and North's.
+fn engines(opts: &Options) -> Result<[AnyEngine; 2], String> {
+    Ok([engine(opts, opts.seed)?, engine(opts, opts.seed ^ 0x5EED)?])
 }
 
 /// How a game came to an end in this program.
@@ -215,22 +167,21 @@ impl<B: BufRead> Input<B> {
 }
 
 /// One game from `game`'s position to its end.
-struct Table<'a, R: Ruleset, B: BufRead> {
-    game: Game<R>,
+struct Table<'a, B: BufRead> {
+    game: AnyGame,
     opts: &'a Options,
-    bots: [Bot<R>; 2],
+    engines: &'a mut [AnyEngine; 2],
     input: &'a mut Input<B>,
-    look: Look,
     boards: bool,
     /// Engine moves chosen at random at the start (varied match games).
     random_plies: usize,
     rng: SplitMix64,
 }
 
-impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
+impl<B: BufRead> Table<'_, B> {
     fn show(&self) {
         if self.boards {
-            outln!("{}\n", self.look.draw(self.game.position()));
+            outln!("{}\n", draw(&self.game));
         }
     }
 
@@ -250,7 +201,7 @@ impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
                 );
                 return Ending::Over(outcome);
             }
-            let player = self.game.position().to_move();
+            let player = self.game.to_move();
             let done = match self.opts.side(player) {
                 Side::Engine => self.engine_turn(player),
                 Side::Human => self.human_turn(player),
@@ -264,10 +215,17 @@ impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
     /// The split this program applies when a game without a repetition rule
     /// or agreement goes round in a loop.
     fn endless(&self) -> Option<Outcome> {
-        let rules = self.game.rules();
-        let has_rule = rules.repetition() != Repetition::Continues || rules.agreement();
-        (!has_rule && self.game.occurrences() >= 3)
-            .then(|| Outcome::split(self.game.position(), EndReason::Repetition))
+        let history = self.game.rules().history;
+        let has_rule = history.repetition != Repetition::Continues || history.agreement;
+        (!has_rule && self.game.occurrences() >= 3).then(|| self.game.split(EndReason::Repetition))
+    }
+
+    /// The engine's move and a line about how it saw the position.
+    fn think(&mut self, player: Player) -> (Option<mancala_rules::Move>, String) {
+        match self.engines[player.index()].think(&self.game) {
+            Ok(thought) => (thought.best(), thought.to_string()),
+            Err(e) => (None, e.to_string()),
+        }
     }
 
     fn engine_turn(&mut self, player: Player) -> bool {
@@ -278,7 +236,7 @@ impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
                 "random opening move".to_string(),
             )
         } else {
-            self.bots[player.index()].think(&self.game)
+            self.think(player)
         };
         let Some(mv) = mv else { return false };
         match self.game.play(mv) {
@@ -307,7 +265,7 @@ impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
             line += &format!(", captures {} (pits {})", report.seeds_captured, report.captured);
         }
         // The mover keeps the turn (Kalah: the last seed in their store).
-        if self.game.position().to_move() == report.player && self.game.outcome().is_none() {
+        if self.game.to_move() == report.player && self.game.outcome().is_none() {
             line += ", plays again";
         }
         if self.boards {
@@ -322,6 +280,7 @@ impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
     /// Reads commands until a move is played (`true`) or the player quits.
     fn human_turn(&mut self, player: Player) -> bool {
         let moves = self.game.legal_moves();
+        let pits = self.game.pits().len();
         let prompt = format!("{player} to move ({moves}; or undo, hint, help, quit)> ");
         loop {
             let Some(command) = self.input.ask(&prompt) else {
@@ -331,16 +290,15 @@ impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
             match command.as_str() {
                 "" => continue,
                 "quit" | "q" | "exit" => return false,
-                "help" | "?" => outln!("{}", help(R::Position::PITS)),
+                "help" | "?" => outln!("{}", help(pits)),
                 "hint" => self.hint(player),
                 "undo" => {
                     self.undo();
                     return true;
                 }
-                text => match text.parse::<Move>() {
+                text => match text.parse::<mancala_rules::Move>() {
                     Err(_) => outln!(
-                        "'{text}' is not a move: type a pit number (1-{}), pass, undo, hint, help or quit",
-                        R::Position::PITS
+                        "'{text}' is not a move: type a pit number (1-{pits}), pass, undo, hint, help or quit"
                     ),
                     Ok(mv) => match self.game.play(mv) {
                         Err(e) => outln!("{e}; legal moves: {moves}"),
@@ -355,10 +313,9 @@ impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
     }
 
     fn hint(&mut self, player: Player) {
-        let (mv, note) = self.bots[player.index()].think(&self.game);
-        match mv {
-            Some(mv) => outln!("hint: {mv}   [{note}]"),
-            None => outln!("no hint: the game is over"),
+        match self.think(player) {
+            (Some(mv), note) => outln!("hint: {mv}   [{note}]"),
+            (None, _) => outln!("no hint: the game is over"),
         }
     }
 
@@ -368,8 +325,7 @@ impl<R: Ruleset, B: BufRead> Table<'_, R, B> {
             outln!("nothing to undo");
             return;
         }
-        while self.opts.side(self.game.position().to_move()) == Side::Engine && !self.game.moves().is_empty()
-        {
+        while self.opts.side(self.game.to_move()) == Side::Engine && !self.game.moves().is_empty() {
             self.game.undo();
         }
         outln!("taken back: {} moves played", self.game.moves().len());
@@ -391,43 +347,25 @@ fn print_result(outcome: &Outcome, moves: usize) {
     outln!("Game over after {moves} moves: {outcome}.");
 }
 
-fn bots<R: Ruleset>(rules: R, opts: &Options) -> [Bot<R>; 2] {
-    [
-        Bot::new(rules, opts, opts.seed),
-        Bot::new(rules, opts, opts.seed ^ 0x5EED),
-    ]
-}
-
-/// One game with the rules `opts.kind` names.
-struct Run<'a>(&'a Options);
-
-impl WithRuleset for Run<'_> {
-    type Output = bool;
-    fn run<R: Ruleset>(self, rules: R) -> bool {
-        run(rules, self.0)
-    }
-}
-
 /// Plays one game; `false` when the input failed.
-fn run<R: Ruleset>(rules: R, opts: &Options) -> bool {
-    let engine_note = if opts.mcts {
-        "Monte-Carlo tree search"
-    } else {
-        "alpha-beta"
+fn run(opts: &Options, engines: &mut [AnyEngine; 2]) -> bool {
+    let engine_note = match (opts.mcts, &opts.table) {
+        (true, _) => "Monte-Carlo tree search".to_string(),
+        (false, None) => "alpha-beta".to_string(),
+        (false, Some(path)) => format!("alpha-beta, endgame table {path}"),
     };
     outln!(
         "{}: South {:?}, North {:?} ({engine_note})\n",
-        rules.name(),
+        opts.kind,
         opts.sides[0],
         opts.sides[1]
     );
     let mut input = Input::new(std::io::stdin().lock());
     let mut table = Table {
-        game: Game::new(rules),
+        game: opts.kind.new_game(),
         opts,
-        bots: bots(rules, opts),
+        engines,
         input: &mut input,
-        look: Look::new(opts.kind),
         boards: true,
         random_plies: 0,
         rng: SplitMix64::new(opts.seed),
@@ -439,21 +377,13 @@ fn run<R: Ruleset>(rules: R, opts: &Options) -> bool {
     !input.failed
 }
 
-/// A Bohnenspiel Partie to 100 points (either reading of the rules). Engine-only matches print each game
-/// as one line of moves, and open each game with two random moves (seeded by
-/// `--seed`): deterministic engines would otherwise replay the same drawn
-/// game forever. With a human the boards are drawn.
-/// `false` when the input failed.
-fn run_match(opts: &Options) -> bool {
-    if opts.kind == GameKind::BohnenspielHemprich {
-        run_match_with(Bohnenspiel::hemprich(), opts)
-    } else {
-        run_match_with(Bohnenspiel, opts)
-    }
-}
-
-/// A Partie under either reading of Bohnenspiel.
-fn run_match_with<R: Ruleset<Position = BohnenspielPosition>>(rules: R, opts: &Options) -> bool {
+/// A Bohnenspiel Partie to 100 points (of `bohnenspiel` or
+/// `bohnenspiel-hemprich`: the options allow `--match` for no other game).
+/// Engine-only matches print each game as one line of moves, and open each
+/// game with two random moves (seeded by `--seed`): deterministic engines
+/// would otherwise replay the same drawn game forever. With a human the
+/// boards are drawn. `false` when the input failed.
+fn run_match(opts: &Options, engines: &mut [AnyEngine; 2]) -> bool {
     const MAX_GAMES: usize = 50;
     let mut partie = Partie::new();
     let mut input = Input::new(std::io::stdin().lock());
@@ -467,15 +397,16 @@ fn run_match_with<R: Ruleset<Position = BohnenspielPosition>>(rules: R, opts: &O
         let number = partie.games.len() + 1;
         let starter = partie.next_starter();
         outln!("Game {number}: {starter} starts.");
-        let Ok(game) = Game::from_position(rules, partie.next_start()) else {
+        let start = partie.next_start();
+        let to_move = u8::try_from(start.to_move.index()).unwrap_or(0);
+        let Ok(game) = opts.kind.game_from(&start.pits, start.scores, to_move) else {
             return true;
         };
         let mut table = Table {
             game,
             opts,
-            bots: bots(rules, opts),
+            engines: &mut *engines,
             input: &mut input,
-            look: Look::new(opts.kind),
             boards,
             random_plies: if boards { 0 } else { 2 },
             rng: SplitMix64::new(rng.next_u64()),
@@ -488,7 +419,7 @@ fn run_match_with<R: Ruleset<Position = BohnenspielPosition>>(rules: R, opts: &O
             }
         };
         if !boards {
-            let moves: Vec<String> = table.game.moves().iter().map(Move::to_string).collect();
+            let moves: Vec<String> = table.game.moves().iter().map(ToString::to_string).collect();
             outln!("  {}", moves.join(" "));
         }
         print_result(&outcome, table.game.moves().len());
@@ -504,10 +435,17 @@ fn run_match_with<R: Ruleset<Position = BohnenspielPosition>>(rules: R, opts: &O
 
 fn main() -> ExitCode {
     let opts = common::parse_or_exit("play", &common::play_usage(), common::parse_play);
+    let mut engines = match engines(&opts) {
+        Ok(engines) => engines,
+        Err(e) => {
+            errln!("play: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let ok = if opts.partie {
-        run_match(&opts)
+        run_match(&opts, &mut engines)
     } else {
-        opts.kind.with_ruleset(Run(&opts))
+        run(&opts, &mut engines)
     };
     if ok {
         ExitCode::SUCCESS

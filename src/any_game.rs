@@ -9,7 +9,7 @@ use crate::games::{
 };
 use crate::moves::{Move, MoveSet};
 use crate::position::{Board, Player};
-use crate::ruleset::{MoveReport, Outcome, Ruleset, Status};
+use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
 use crate::AgreementPolicy;
 use crate::{Game, Rules};
 
@@ -189,29 +189,39 @@ macro_rules! shipped {
     };
 }
 
-shipped! {
-    Bohnenspiel: Bohnenspiel = Bohnenspiel, "bohnenspiel", "[`Bohnenspiel`].";
-    DjenonAboure: DjenonAboure = DjenonAboure, "djenon-aboure", "[`DjenonAboure`].";
-    Tihbat: Tihbat = Tihbat, "tihbat", "[`Tihbat`].";
-    AlManqala: AlManqala = AlManqala, "al-manqala", "[`AlManqala`].";
-    BohnenspielHemprich: Hemprich = Bohnenspiel::hemprich(), "bohnenspiel-hemprich",
-        "Hemprich's Bohnenspiel ([`Bohnenspiel::hemprich`]).";
-    TihbatChain: TihbatChain = Tihbat::own_side_chain(), "tihbat-chain",
-        "Tihbat's own-side chain reading ([`Tihbat::own_side_chain`]).";
-    Oware: Oware = Oware, "oware", "[`Oware`], as OpenSpiel plays it.";
-    Kalah: Kalah = Kalah, "kalah", "[`Kalah`], as OpenSpiel plays it: 4 seeds a pit.";
-    Kalah3: KalahVariant<3, false> = KalahVariant::<3, false>, "kalah-3", "Kalah with 3 seeds a pit.";
-    Kalah5: KalahVariant<5, false> = KalahVariant::<5, false>, "kalah-5", "Kalah with 5 seeds a pit.";
-    Kalah6: KalahVariant<6, false> = KalahVariant::<6, false>, "kalah-6", "Kalah with 6 seeds a pit.";
-    KalahEmptyCapture: KalahVariant<4, true> = Kalah.empty_capture(), "kalah-empty-capture",
-        "Kalah with the \"empty capture\" reading ([`Kalah::empty_capture`]).";
-    Kalah3EmptyCapture: KalahVariant<3, true> = KalahVariant::<3, true>, "kalah-3-empty-capture",
-        "Kalah, 3 seeds a pit, \"empty capture\".";
-    Kalah5EmptyCapture: KalahVariant<5, true> = KalahVariant::<5, true>, "kalah-5-empty-capture",
-        "Kalah, 5 seeds a pit, \"empty capture\".";
-    Kalah6EmptyCapture: KalahVariant<6, true> = KalahVariant::<6, true>, "kalah-6-empty-capture",
-        "Kalah, 6 seeds a pit, \"empty capture\".";
+/// The table of shipped games, handed to `$callback`: kind, ruleset type,
+/// value, name, description. [`GameKind`] and [`AnyGame`] are made from it
+/// here, the engines' dispatch in `any_engine`.
+macro_rules! shipped_table {
+    ($callback:ident) => {
+        $callback! {
+            Bohnenspiel: Bohnenspiel = Bohnenspiel, "bohnenspiel", "[`Bohnenspiel`].";
+            DjenonAboure: DjenonAboure = DjenonAboure, "djenon-aboure", "[`DjenonAboure`].";
+            Tihbat: Tihbat = Tihbat, "tihbat", "[`Tihbat`].";
+            AlManqala: AlManqala = AlManqala, "al-manqala", "[`AlManqala`].";
+            BohnenspielHemprich: Hemprich = Bohnenspiel::hemprich(), "bohnenspiel-hemprich",
+                "Hemprich's Bohnenspiel ([`Bohnenspiel::hemprich`]).";
+            TihbatChain: TihbatChain = Tihbat::own_side_chain(), "tihbat-chain",
+                "Tihbat's own-side chain reading ([`Tihbat::own_side_chain`]).";
+            Oware: Oware = Oware, "oware", "[`Oware`], as OpenSpiel plays it.";
+            Kalah: Kalah = Kalah, "kalah", "[`Kalah`], as OpenSpiel plays it: 4 seeds a pit.";
+            Kalah3: KalahVariant<3, false> = KalahVariant::<3, false>, "kalah-3", "Kalah with 3 seeds a pit.";
+            Kalah5: KalahVariant<5, false> = KalahVariant::<5, false>, "kalah-5", "Kalah with 5 seeds a pit.";
+            Kalah6: KalahVariant<6, false> = KalahVariant::<6, false>, "kalah-6", "Kalah with 6 seeds a pit.";
+            KalahEmptyCapture: KalahVariant<4, true> = Kalah.empty_capture(), "kalah-empty-capture",
+                "Kalah with the \"empty capture\" reading ([`Kalah::empty_capture`]).";
+            Kalah3EmptyCapture: KalahVariant<3, true> = KalahVariant::<3, true>, "kalah-3-empty-capture",
+                "Kalah, 3 seeds a pit, \"empty capture\".";
+            Kalah5EmptyCapture: KalahVariant<5, true> = KalahVariant::<5, true>, "kalah-5-empty-capture",
+                "Kalah, 5 seeds a pit, \"empty capture\".";
+            Kalah6EmptyCapture: KalahVariant<6, true> = KalahVariant::<6, true>, "kalah-6-empty-capture",
+                "Kalah, 6 seeds a pit, \"empty capture\".";
+        }
+    };
 }
+pub(crate) use shipped_table;
+
+shipped_table!(shipped);
 
 /// Generic code to run with a ruleset chosen at run time
 /// ([`GameKind::with_ruleset`]).
@@ -303,9 +313,25 @@ impl AnyGame {
         each!(self, g => g.moves())
     }
 
+    /// How many times the current position has occurred in this game,
+    /// counting itself ([`Game::occurrences`]).
+    #[must_use]
+    pub fn occurrences(&self) -> u32 {
+        each!(self, g => g.occurrences())
+    }
+
     /// Ends the game by agreement (Al-manqala only).
     pub fn agree_to_split(&mut self) -> Result<Outcome, Error> {
         each!(self, g => g.agree_to_split().map_err(Error::from))
+    }
+
+    /// The outcome if the game stopped now for `reason` with the seeds on
+    /// the board split equally ([`Outcome::split`]): what a program applies
+    /// when a game whose rules have no end for endless play goes round in a
+    /// loop.
+    #[must_use]
+    pub fn split(&self, reason: EndReason) -> Outcome {
+        each!(self, g => Outcome::split(g.position(), reason))
     }
 
     /// Applies an agreement policy; returns whether it agreed.
@@ -335,34 +361,6 @@ impl AnyGame {
     #[must_use]
     pub fn rules_text(&self) -> &'static str {
         self.kind().rules_text()
-    }
-
-    /// The engine's move for the current position: alpha-beta
-    /// ([`AlphaBeta`](crate::search::AlphaBeta)) within `limits`, the
-    /// game's history and its rules included (an agreement to split is not
-    /// a move: see [`apply_policy`](AnyGame::apply_policy)). `None` once
-    /// the game is over. Memory: the engine's default table (see
-    /// [`AlphaBeta::new`](crate::search::AlphaBeta::new)), freed on return.
-    ///
-    /// A whole program, in ten lines: pick a game by name, let the engine
-    /// play it out, print the result.
-    ///
-    /// ```
-    /// use mancala_rules::search::Limits;
-    /// use mancala_rules::{GameKind, Move};
-    ///
-    /// let mut game = "kalah".parse::<GameKind>()?.new_game();
-    /// while let Some(mv) = game.best_move(Limits::depth(4)) {
-    ///     game.play(mv)?;
-    /// }
-    /// let outcome = game.outcome().expect("the game is over");
-    /// println!("{}: {outcome}", game.kind());
-    /// assert_eq!(outcome.to_string(), "South 30, North 18: South wins (a row is empty)");
-    /// # Ok::<(), mancala_rules::Error>(())
-    /// ```
-    #[must_use]
-    pub fn best_move(&self, limits: crate::search::Limits) -> Option<Move> {
-        each!(self, g => crate::search::AlphaBeta::new(*g.rules()).search_game(g, limits).best)
     }
 
     /// The game as portable JSON: a [`GameRecord`](crate::GameRecord)

@@ -82,6 +82,7 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `wide`
 
+mod any_engine;
 mod any_game;
 mod error;
 mod game;
@@ -108,6 +109,7 @@ pub mod search;
 pub mod solve;
 mod wide;
 
+pub use any_engine::{AnyEngine, KindMismatch, Thought};
 pub use any_game::{AnyGame, GameKind, WithRuleset};
 pub use error::{
     AgreementError, CapacityError, Error, IllegalMove, ParseError, PlayError, PositionError, RecordError,

@@ -369,6 +369,74 @@ fn play_draws_a_human_game_of_any_size() {
 }
 
 #[test]
+fn play_uses_an_endgame_table_file() {
+    use mancala_rules::games::{Bohnenspiel, Tihbat};
+    use mancala_rules::solve::Table;
+    let dir = std::env::temp_dir();
+    let tihbat = dir.join(format!("play-tihbat-{}.tbl", std::process::id()));
+    let bohnenspiel = dir.join(format!("play-bohnenspiel-{}.tbl", std::process::id()));
+    let write = |table_path: &PathBuf, bytes: Vec<u8>| std::fs::write(table_path, bytes).expect("temp file");
+    let mut bytes = Vec::new();
+    Table::build(Tihbat, 28).unwrap().write_to(&mut bytes).unwrap();
+    write(&tihbat, bytes);
+    let mut bytes = Vec::new();
+    Table::build(Bohnenspiel, 2)
+        .unwrap()
+        .write_to(&mut bytes)
+        .unwrap();
+    write(&bohnenspiel, bytes);
+    let path = tihbat.to_str().expect("a UTF-8 path");
+    // Every Tihbat position is in the table: the first search is exact.
+    let stdout = succeeds(
+        "play",
+        &["--game", "tihbat", "--auto", "--depth", "2", "--table", path],
+    );
+    assert!(
+        stdout.starts_with("tihbat: South Engine, North Engine (alpha-beta, endgame table "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("score wins by") || stdout.contains("score loses by") || stdout.contains("score +0"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("Game over after "),
+        "{stdout}"
+    );
+    // Another game's table: exit 2 with the reason, before any board.
+    let output = run(
+        "play",
+        &[
+            "--game",
+            "tihbat",
+            "--auto",
+            "--table",
+            bohnenspiel.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot use the table") && stderr.contains("bohnenspiel"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+    // MCTS asks no table.
+    let stderr = refused("play", &["--game", "tihbat", "--mcts", "--table", path]);
+    assert!(
+        stderr.contains("--table is for the alpha-beta engine"),
+        "{stderr}"
+    );
+    std::fs::remove_file(&tihbat).ok();
+    std::fs::remove_file(&bohnenspiel).ok();
+}
+
+#[test]
 fn selfplay_and_playouts_take_kalah_and_oware() {
     for name in ["kalah", "oware"] {
         let stdout = succeeds("selfplay", &["--game", name, "--games", "2", "--depth", "2"]);

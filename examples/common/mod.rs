@@ -488,7 +488,8 @@ pub fn play_usage() -> String {
     format!(
         "\
 usage: play [--game NAME] [--south human|engine] [--north human|engine]
-            [--depth N | --time MS] [--mcts [--iterations N] [--seed S]] [--auto] [--match]
+            [--depth N | --time MS] [--mcts [--iterations N] [--seed S]]
+            [--table FILE] [--auto] [--match]
 
 Plays a game in the terminal.
   --game NAME        the game (default bohnenspiel), one of:
@@ -500,6 +501,8 @@ Plays a game in the terminal.
   --mcts             Monte-Carlo tree search instead of alpha-beta
   --iterations N     MCTS playouts a move, 1 to 10000000 (default 20000)
   --seed S           0 to 18446744073709551615 (default 1)
+  --table FILE       an endgame table of the game (solve --out) for the
+                     alpha-beta engine
   --match            a Bohnenspiel Partie to 100 points (bohnenspiel and
                      bohnenspiel-hemprich)
   -h, --help         this text",
@@ -527,6 +530,7 @@ pub struct PlayOptions {
     pub seed: u64,
     pub auto: bool,
     pub partie: bool,
+    pub table: Option<String>,
 }
 
 fn side(text: &str) -> Result<Side, String> {
@@ -539,7 +543,16 @@ fn side(text: &str) -> Result<Side, String> {
 
 pub fn parse_play(args: &[String]) -> Result<Option<PlayOptions>, String> {
     let spec = Spec {
-        valued: &["game", "south", "north", "depth", "time", "iterations", "seed"],
+        valued: &[
+            "game",
+            "south",
+            "north",
+            "depth",
+            "time",
+            "iterations",
+            "seed",
+            "table",
+        ],
         switches: &["mcts", "auto", "match"],
         positional: &[],
     };
@@ -559,7 +572,11 @@ pub fn parse_play(args: &[String]) -> Result<Option<PlayOptions>, String> {
         seed: m.number("seed", SEEDS)?.unwrap_or(1),
         auto: m.switch("auto"),
         partie: m.switch("match"),
+        table: m.value("table")?.map(str::to_string),
     };
+    if opts.mcts && opts.table.is_some() {
+        return Err("--table is for the alpha-beta engine, not --mcts".into());
+    }
     if opts.auto {
         opts.sides = [Side::Engine, Side::Engine];
     }

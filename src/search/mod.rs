@@ -258,6 +258,15 @@ impl<R: Ruleset> Oracle<R> for NoOracle {
     }
 }
 
+/// An optional oracle: `None` knows nothing (as [`NoOracle`]), so one
+/// engine type serves with and without an endgame table.
+impl<R: Ruleset, O: Oracle<R>> Oracle<R> for Option<O> {
+    #[inline]
+    fn value(&self, pos: &R::Position) -> Option<i32> {
+        self.as_ref().and_then(|oracle| oracle.value(pos))
+    }
+}
+
 impl<R: Ruleset, F: Fn(&R::Position) -> Option<i32>> Oracle<R> for F {
     fn value(&self, pos: &R::Position) -> Option<i32> {
         self(pos)
