@@ -1,7 +1,8 @@
-//! Engine-versus-engine statistics.
+//! Engine-versus-engine statistics, and the strength an endgame table adds.
 //!
 //! ```text
-//! cargo run --release --example selfplay -- [--game] GAME [--games] N [--depth D] [--seed S] [--random-plies K]
+//! cargo run --release --example selfplay -- [--game] GAME [--games] N [--depth D] [--seed S] [--random-plies K] [--table FILE]
+//! cargo run --release --example selfplay -- [--game] GAME --table FILE --compare [--depth D]
 //! ```
 //!
 //! Plays N games of GAME (any shipped game or variant: `bohnenspiel`, ...,
@@ -17,6 +18,31 @@
 //! lengths (mean, median, range, histogram), the result shares and the
 //! captures per game. N is 1 to 1,000,000, D 1 to 120, K 0 to 1000; `--help`
 //! for the options.
+//!
+//! `--table FILE` gives both engines an endgame table of GAME (as `solve
+//! GAME --max-seeds K --out FILE` writes it), read from disk as they search
+//! (`mancala_rules::solve::DiskTable`: positioned reads, so a table larger
+//! than memory serves too). A table of another game, or a file that is not a
+//! table, exits 2 with the error.
+//!
+//! `--compare` (with `--table`) measures what the table is worth: the engine
+//! with it against the engine without, both searching D plies, from every
+//! two-ply opening (each legal first move, then each legal reply; a first
+//! move after which the same player moves again, or that ends the game, is
+//! an opening by itself), once with the table engine as South and once as
+//! North. No random moves: each engine is deterministic (and starts each game
+//! with an empty transposition table), so each opening and colour is one
+//! game. Endless games are stopped as above. Prints a progress bar on
+//! stderr, then a line with the parameters and the seconds, and a markdown
+//! table: for the table engine as South, as North and both, the games, its
+//! wins, draws and losses, the stopped games (counted apart), and the mean
+//! final margin (its total minus the other engine's; a stopped game's board
+//! is split equally, so its margin is the captures' difference).
+//!
+//! ```text
+//! cargo run --release --example solve -- djenon-aboure --max-seeds 14 --out dj14.tbl
+//! cargo run --release --example selfplay -- djenon-aboure --table dj14.tbl --compare --depth 4
+//! ```
 
 #[macro_use]
 mod common;
@@ -26,11 +52,45 @@ use std::time::Instant;
 use common::SelfplayOptions as Options;
 
 use mancala_rules::playout::SplitMix64;
-use mancala_rules::search::{AlphaBeta, Limits};
-use mancala_rules::{AgreementPolicy, EndReason, Game, Move, Player, Ruleset, WithRuleset};
+use mancala_rules::search::{AlphaBeta, CaptureDifference, Limits, Oracle};
+use mancala_rules::solve::{DiskTable, Solvable};
+use mancala_rules::{AgreementPolicy, Board, EndReason, Game, Move, Player, Ruleset, WithRuleset};
 
 /// Games still going after this many moves are stopped.
 const MAX_MOVES: usize = common::SELFPLAY_MAX_MOVES;
+/// Each engine's transposition table: 2^20 entries, 16 MiB.
+const TABLE_BITS: u32 = 20;
+
+/// The endgame table, if any, as an engine's oracle.
+#[derive(Clone, Copy, Debug)]
+struct Endgame<'a, R: Solvable>(Option<&'a DiskTable<R>>);
+
+impl<R: Solvable> Oracle<R> for Endgame<'_, R> {
+    fn value(&self, pos: &R::Position) -> Option<i32> {
+        self.0.and_then(|table| Oracle::value(table, pos))
+    }
+}
+
+/// The engine of this program: alpha-beta with the default evaluation, and
+/// the endgame table if it has one.
+type Engine<'a, R> = AlphaBeta<R, CaptureDifference, Endgame<'a, R>>;
+
+fn engine<R: Solvable>(rules: R, table: Option<&DiskTable<R>>) -> Engine<'_, R> {
+    AlphaBeta::new(rules)
+        .with_table_bits(TABLE_BITS)
+        .with_oracle(Endgame(table))
+}
+
+/// Opens `path` as a table of `rules`, or exits 2 with the error.
+fn open_table<R: Solvable>(rules: R, path: &str) -> DiskTable<R> {
+    match DiskTable::open(rules, path) {
+        Ok(table) => table,
+        Err(e) => {
+            errln!("selfplay: --table {path}: {e}");
+            std::process::exit(2);
+        }
+    }
+}
 
 /// What one game came to.
 struct Record {
@@ -42,7 +102,7 @@ struct Record {
     seeds_captured: u32,
 }
 
-fn play_one<R: Ruleset>(engine: &mut AlphaBeta<R>, opts: &Options, rng: &mut SplitMix64) -> Record {
+fn play_one<R: Solvable>(engine: &mut Engine<'_, R>, opts: &Options, rng: &mut SplitMix64) -> Record {
     let mut game = Game::new(*engine.rules());
     let opening = opts.random_plies.unwrap_or_else(|| 2 + rng.below(3));
     let mut record = Record {
@@ -87,18 +147,31 @@ fn progress(done: usize, total: usize) {
     );
 }
 
-/// The games, with the rules `opts.kind` names.
+/// The run, with the rules `opts.kind` names.
 struct Run<'a>(&'a Options);
 
 impl WithRuleset for Run<'_> {
-    type Output = Vec<Record>;
-    fn run<R: Ruleset>(self, rules: R) -> Vec<Record> {
-        run(rules, self.0)
+    type Output = ();
+    fn run<R: Solvable>(self, rules: R) {
+        let opts = self.0;
+        let table = opts.table.as_deref().map(|path| open_table(rules, path));
+        let clock = Instant::now();
+        match (&table, opts.compare) {
+            (Some(table), true) => {
+                let duels = compare(rules, table, opts.depth);
+                report_comparison(opts, table.max_seeds(), &duels, clock.elapsed().as_secs_f64());
+            }
+            _ => {
+                let records = run(rules, table.as_ref(), opts);
+                let max_seeds = table.as_ref().map(DiskTable::max_seeds);
+                summarise(opts, max_seeds, &records, clock.elapsed().as_secs_f64());
+            }
+        }
     }
 }
 
-fn run<R: Ruleset>(rules: R, opts: &Options) -> Vec<Record> {
-    let mut engine = AlphaBeta::new(rules).with_table_bits(20);
+fn run<R: Solvable>(rules: R, table: Option<&DiskTable<R>>, opts: &Options) -> Vec<Record> {
+    let mut engine = engine(rules, table);
     let mut rng = SplitMix64::new(opts.seed);
     let mut records = Vec::with_capacity(opts.games);
     progress(0, opts.games);
@@ -110,11 +183,175 @@ fn run<R: Ruleset>(rules: R, opts: &Options) -> Vec<Record> {
     records
 }
 
+// ---------------------------------------------------------------------------
+// --compare
+// ---------------------------------------------------------------------------
+
+/// How a game of the comparison ended, for the engine with the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Finish {
+    Win,
+    Draw,
+    Loss,
+    /// Stopped at a third occurrence of a position.
+    Repeated,
+    /// Stopped after [`MAX_MOVES`] moves.
+    TooLong,
+}
+
+/// One game of the comparison.
+#[derive(Clone, Copy, Debug)]
+struct Duel {
+    /// The table engine's colour.
+    side: Player,
+    result: Finish,
+    /// The table engine's final total minus the other's (for a stopped game:
+    /// captures minus captures, the board split equally).
+    margin: i32,
+}
+
+/// Every two-ply opening: each legal first move, then each legal reply. A
+/// first move after which the same player moves again, or that ends the
+/// game, is an opening by itself.
+fn openings<R: Ruleset>(rules: R) -> Vec<Vec<Move>> {
+    let start = Game::new(rules);
+    let first_player = start.position().to_move();
+    let mut openings = Vec::new();
+    for first in start.legal_moves() {
+        let mut game = start.clone();
+        if game.play(first).is_err() {
+            continue;
+        }
+        if game.outcome().is_some() || game.position().to_move() == first_player {
+            openings.push(vec![first]);
+        } else {
+            openings.extend(game.legal_moves().into_iter().map(|reply| vec![first, reply]));
+        }
+    }
+    openings
+}
+
+/// Plays `opening`, then the engine with `table` as `side` against the engine
+/// without, both fresh (empty transposition tables), to `depth` plies.
+fn duel<R: Solvable>(rules: R, table: &DiskTable<R>, opening: &[Move], side: Player, depth: u32) -> Duel {
+    // [with the table, without]
+    let mut engines = [engine(rules, Some(table)), engine(rules, None)];
+    let mut game = Game::new(rules);
+    for &mv in opening {
+        game.play(mv).expect("an opening move is legal");
+    }
+    while game.moves().len() < MAX_MOVES && game.occurrences() < 3 {
+        game.apply_policy(AgreementPolicy::default());
+        let mover = usize::from(game.position().to_move() != side);
+        let Some(mv) = engines[mover].search_game(&game, Limits::depth(depth)).best else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    game.apply_policy(AgreementPolicy::default());
+    let (south, north, result) = match game.outcome() {
+        Some(outcome) => {
+            let [south, north] = outcome.totals.map(i64::from);
+            let result = match outcome.winner() {
+                None => Finish::Draw,
+                Some(winner) if winner == side => Finish::Win,
+                Some(_) => Finish::Loss,
+            };
+            (south, north, result)
+        }
+        None => {
+            let [south, north] = game.position().scores().map(i64::from);
+            let stop = if game.occurrences() >= 3 {
+                Finish::Repeated
+            } else {
+                Finish::TooLong
+            };
+            (south, north, stop)
+        }
+    };
+    let margin = match side {
+        Player::South => south - north,
+        Player::North => north - south,
+    };
+    Duel {
+        side,
+        result,
+        margin: i32::try_from(margin).unwrap_or(0),
+    }
+}
+
+/// Both colours from every two-ply opening.
+fn compare<R: Solvable>(rules: R, table: &DiskTable<R>, depth: u32) -> Vec<Duel> {
+    let openings = openings(rules);
+    let total = 2 * openings.len();
+    let mut duels = Vec::with_capacity(total);
+    progress(0, total);
+    for opening in &openings {
+        for side in [Player::South, Player::North] {
+            duels.push(duel(rules, table, opening, side, depth));
+            progress(duels.len(), total);
+        }
+    }
+    errln!();
+    duels
+}
+
+fn report_comparison(opts: &Options, max_seeds: u32, duels: &[Duel], seconds: f64) {
+    outln!(
+        "{}: depth {} with the table {} (up to {max_seeds} seeds) against depth {} without; {} openings, {} games, {seconds:.1} s",
+        opts.kind,
+        opts.depth,
+        opts.table.as_deref().unwrap_or_default(),
+        opts.depth,
+        duels.len() / 2,
+        duels.len(),
+    );
+    outln!();
+    outln!("| table engine plays | games | wins | draws | losses | stopped | mean margin |");
+    outln!("|---|---:|---:|---:|---:|---:|---:|");
+    let rows: [(&str, Option<Player>); 3] = [
+        ("South", Some(Player::South)),
+        ("North", Some(Player::North)),
+        ("both", None),
+    ];
+    for (name, side) in rows {
+        let games: Vec<&Duel> = duels
+            .iter()
+            .filter(|d| side.map_or(true, |s| d.side == s))
+            .collect();
+        let count = |want: &[Finish]| games.iter().filter(|d| want.contains(&d.result)).count();
+        let margin =
+            games.iter().map(|d| i64::from(d.margin)).sum::<i64>() as f64 / games.len().max(1) as f64;
+        outln!(
+            "| {name} | {} | {} | {} | {} | {} | {margin:+.2} |",
+            games.len(),
+            count(&[Finish::Win]),
+            count(&[Finish::Draw]),
+            count(&[Finish::Loss]),
+            count(&[Finish::Repeated, Finish::TooLong]),
+        );
+    }
+    let repeated = duels.iter().filter(|d| d.result == Finish::Repeated).count();
+    let too_long = duels.iter().filter(|d| d.result == Finish::TooLong).count();
+    if repeated + too_long > 0 {
+        outln!();
+        outln!(
+            "stopped: {repeated} at a third occurrence of a position, {too_long} after {MAX_MOVES} moves (margin: the captures' difference)"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The statistics of a run
+// ---------------------------------------------------------------------------
+
 fn share(count: usize, total: usize) -> String {
     format!("{count} ({:.1}%)", 100.0 * count as f64 / total.max(1) as f64)
 }
 
-fn summarise(opts: &Options, records: &[Record], seconds: f64) {
+fn summarise(opts: &Options, max_seeds: Option<u32>, records: &[Record], seconds: f64) {
     let n = records.len();
     let mut lengths: Vec<usize> = records
         .iter()
@@ -129,8 +366,12 @@ fn summarise(opts: &Options, records: &[Record], seconds: f64) {
         f if f % 2 == 1 => lengths[f / 2] as f64,
         f => (lengths[f / 2 - 1] + lengths[f / 2]) as f64 / 2.0,
     };
+    let table = match (&opts.table, max_seeds) {
+        (Some(path), Some(max_seeds)) => format!(", table {path} (up to {max_seeds} seeds)"),
+        _ => String::new(),
+    };
     outln!(
-        "{} games of {}, depth {}, seed {}, {:.1} s",
+        "{} games of {}, depth {}, seed {}{table}, {:.1} s",
         n,
         opts.kind,
         opts.depth,
@@ -193,7 +434,5 @@ fn histogram(lengths: &[usize]) {
 
 fn main() {
     let opts = common::parse_or_exit("selfplay", &common::selfplay_usage(), common::parse_selfplay);
-    let clock = Instant::now();
-    let records = opts.kind.with_ruleset(Run(&opts));
-    summarise(&opts, &records, clock.elapsed().as_secs_f64());
+    opts.kind.with_ruleset(Run(&opts));
 }

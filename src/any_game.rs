@@ -225,11 +225,19 @@ shipped_table!(shipped);
 
 /// Generic code to run with a ruleset chosen at run time
 /// ([`GameKind::with_ruleset`]).
+///
+/// `run` may count on [`Solvable`](crate::solve::Solvable) (so on
+/// [`Ruleset`]), which every shipped game implements: the work may build or
+/// open an endgame table ([`Table`](crate::solve::Table),
+/// [`DiskTable`](crate::solve::DiskTable)) for the game it is given. Oware's
+/// rules refuse one at run time ([`Solvable::unsolvable`](crate::solve::Solvable::unsolvable)).
+/// An implementation may ask for less and write `fn run<R: Ruleset>`, as the
+/// example on [`GameKind::with_ruleset`] does.
 pub trait WithRuleset {
     /// What the work gives.
     type Output;
     /// Runs with `rules`.
-    fn run<R: Ruleset>(self, rules: R) -> Self::Output;
+    fn run<R: crate::solve::Solvable>(self, rules: R) -> Self::Output;
 }
 
 impl fmt::Display for GameKind {

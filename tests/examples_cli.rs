@@ -1,8 +1,10 @@
 //! The example binaries' command lines, run through `std::process::Command`:
 //! `--help`, bad and out-of-range arguments, closed pipes, and the replay
 //! program's input edge cases (unreadable input, over-long lines, strict
-//! keys, a byte order mark). And a property test: every example's argument
-//! parser, on arbitrary argument lists, answers without a panic.
+//! keys, a byte order mark), selfplay's comparison of the engine with an
+//! endgame table against the engine without. And a property test: every
+//! example's argument parser, on arbitrary argument lists, answers without a
+//! panic.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -10,7 +12,9 @@ use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use mancala_rules::{perft, GameKind, Ruleset, WithRuleset};
+use mancala_rules::games::Tihbat;
+use mancala_rules::solve::Table;
+use mancala_rules::{perft, GameKind, Player, Ruleset, WithRuleset};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -532,6 +536,179 @@ fn custom_plays_its_game_to_the_end() {
 }
 
 // ---------------------------------------------------------------------------
+// selfplay with an endgame table
+// ---------------------------------------------------------------------------
+
+/// A Tihbat table of every board of up to `max_seeds` counters, written to a
+/// temporary file (removed when dropped).
+struct TempTable(PathBuf);
+
+impl TempTable {
+    fn tihbat(name: &str, max_seeds: u32) -> TempTable {
+        let path = std::env::temp_dir().join(format!("mancala-selfplay-{name}-{}.tbl", std::process::id()));
+        let table = Table::build(Tihbat, max_seeds).expect("a small table builds");
+        let file = std::fs::File::create(&path).expect("a temporary file");
+        table.write_to(file).expect("the table is written");
+        TempTable(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempTable {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Tihbat's two-ply openings, counted from the rules: for each legal first
+/// move, its legal replies (one opening if South moves again or the game is
+/// over).
+fn tihbat_two_ply_openings() -> usize {
+    let start = GameKind::Tihbat.new_game();
+    start
+        .legal_moves()
+        .into_iter()
+        .map(|first| {
+            let mut game = start.clone();
+            game.play(first).expect("a legal move");
+            if game.outcome().is_some() || game.to_move() == Player::South {
+                1
+            } else {
+                game.legal_moves().len()
+            }
+        })
+        .sum()
+}
+
+/// The numbers of a row of the comparison's table: games, wins, draws,
+/// losses, stopped, and the mean margin.
+fn comparison_row(stdout: &str, name: &str) -> ([usize; 5], f64) {
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with(&format!("| {name} |")))
+        .unwrap_or_else(|| panic!("no row {name}: {stdout}"));
+    let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+    // "", name, 6 numbers, "".
+    assert_eq!(cells.len(), 9, "{line}");
+    let counts = [2, 3, 4, 5, 6].map(|i| cells[i].parse::<usize>().expect("a count"));
+    let margin = cells[7].parse::<f64>().expect("a margin");
+    (counts, margin)
+}
+
+#[test]
+fn selfplay_compares_the_engine_with_a_table_against_the_engine_without() {
+    let table = TempTable::tihbat("compare", 12);
+    let args = [
+        "--game",
+        "tihbat",
+        "--table",
+        table.path(),
+        "--compare",
+        "--depth",
+        "2",
+    ];
+    let stdout = succeeds("selfplay", &args);
+    let openings = tihbat_two_ply_openings();
+    assert!(openings > 2, "{openings}");
+    assert!(
+        stdout.starts_with(&format!(
+            "tihbat: depth 2 with the table {} (up to 12 seeds) against depth 2 without; {openings} openings, {} games, ",
+            table.path(),
+            2 * openings
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| table engine plays | games | wins | draws | losses | stopped | mean margin |"),
+        "{stdout}"
+    );
+    let (south, south_margin) = comparison_row(&stdout, "South");
+    let (north, north_margin) = comparison_row(&stdout, "North");
+    let (both, both_margin) = comparison_row(&stdout, "both");
+    for (row, games) in [(south, openings), (north, openings), (both, 2 * openings)] {
+        assert_eq!(row[0], games, "{stdout}");
+        assert_eq!(row[1] + row[2] + row[3] + row[4], games, "{stdout}");
+    }
+    for i in 0..5 {
+        assert_eq!(both[i], south[i] + north[i], "{stdout}");
+    }
+    // Printed to two decimals.
+    assert!(
+        (both_margin - (south_margin + north_margin) / 2.0).abs() <= 0.01,
+        "{stdout}"
+    );
+    // Deterministic: the same run, the same table.
+    let again = succeeds("selfplay", &args);
+    let rows = |out: &str| -> Vec<String> { out.lines().skip(1).map(str::to_string).collect() };
+    assert_eq!(rows(&again), rows(&stdout));
+
+    // Without --compare, both engines use the table.
+    let stdout = succeeds(
+        "selfplay",
+        &["tihbat", "2", "--depth", "2", "--table", table.path()],
+    );
+    assert!(
+        stdout.starts_with(&format!(
+            "2 games of tihbat, depth 2, seed 1, table {} (up to 12 seeds), ",
+            table.path()
+        )),
+        "{stdout}"
+    );
+
+    let usage = succeeds("selfplay", &["--help"]);
+    assert!(
+        usage.contains("--table FILE") && usage.contains("--compare"),
+        "{usage}"
+    );
+    refused("selfplay", &["tihbat", "--compare"]);
+    refused("selfplay", &["tihbat", "4", "--compare", "--table", table.path()]);
+    refused(
+        "selfplay",
+        &[
+            "tihbat",
+            "--compare",
+            "--table",
+            table.path(),
+            "--random-plies",
+            "2",
+        ],
+    );
+}
+
+/// A table file refused: exit status 2, the error on stderr, nothing on
+/// stdout.
+fn refused_table(args: &[&str]) -> String {
+    let output = run("selfplay", args, b"");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?}: {}", text(&output.stdout));
+    stderr
+}
+
+#[test]
+fn selfplay_refuses_a_table_of_another_game_or_a_bad_file() {
+    let table = TempTable::tihbat("wrong", 4);
+    // The same board, another game's name.
+    let stderr = refused_table(&["tihbat-chain", "--table", table.path(), "--compare"]);
+    assert!(
+        stderr.contains("the table is for 'tihbat', not 'tihbat-chain'"),
+        "{stderr}"
+    );
+    let stderr = refused_table(&["bohnenspiel", "2", "--table", table.path()]);
+    assert!(stderr.contains("the table is for 'tihbat'"), "{stderr}");
+    // Not a table; no file at all.
+    std::fs::write(&table.0, b"not a table").expect("a temporary file");
+    let stderr = refused_table(&["tihbat", "--table", table.path(), "--compare"]);
+    assert!(stderr.contains(table.path()), "{stderr}");
+    std::fs::remove_file(&table.0).expect("the file is removed");
+    refused_table(&["tihbat", "2", "--table", table.path()]);
+}
+
+// ---------------------------------------------------------------------------
 // Closed pipes and unreadable input
 // ---------------------------------------------------------------------------
 
@@ -758,6 +935,8 @@ fn argument() -> impl Strategy<Value = String> {
             "--auto",
             "--match",
             "--max-line",
+            "--table",
+            "--compare",
             "--",
             "-",
             "-h",

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use mancala_rules::games::{Bohnenspiel, DjenonAboure};
-use mancala_rules::search::{AlphaBeta, Limits};
+use mancala_rules::search::{proven_margin, AlphaBeta, Limits};
 use mancala_rules::solve::{DiskTable, SolveError, Table};
 use mancala_rules::{Position, Ruleset};
 
@@ -43,6 +43,17 @@ fn disk_tables_give_the_table_values() {
         (from_disk.score, from_disk.best),
         (from_memory.score, from_memory.best)
     );
+    // Within the table, a search of one ply with the disk table finds the
+    // exact value (every child is answered by the table).
+    let pos: Position<12> = "0 2 0 1 0 1 | 1 0 0 0 0 1 20-18 S".parse().unwrap();
+    let exact = table.value(&pos);
+    assert!(exact.is_some());
+    assert_eq!(exact, disk.value(&pos).unwrap());
+    let result = AlphaBeta::new(DjenonAboure)
+        .with_oracle(&disk)
+        .search(&pos, &[], Limits::depth(1));
+    assert!(result.resolved, "{result:?}");
+    assert_eq!(proven_margin(result.score).or(Some(0)), exact);
     std::fs::remove_file(&path).unwrap();
 }
 

@@ -431,14 +431,22 @@ pub fn parse_playouts(args: &[String]) -> Result<Option<PlayoutsOptions>, String
 pub fn selfplay_usage() -> String {
     format!(
         "\
-usage: selfplay [--game] GAME [--games] N [--depth D] [--seed S] [--random-plies K]
+usage: selfplay [--game] GAME [--games] N [--depth D] [--seed S]
+                [--random-plies K] [--table FILE]
+       selfplay [--game] GAME --table FILE --compare [--depth D]
 
-Plays N engine-against-engine games and prints statistics.
+Plays N engine-against-engine games and prints statistics; with --compare,
+the engine with an endgame table against the engine without, from every
+two-ply opening with either colour, and prints a markdown table.
   --game GAME         {}
-  --games N           1 to 1000000
+  --games N           1 to 1000000 (not with --compare)
   --depth D           alpha-beta depth, 1 to 120 (default 6)
   --seed S            0 to 18446744073709551615 (default 1)
   --random-plies K    random opening moves, 0 to 1000 (default: 2 to 4)
+  --table FILE        an endgame table of GAME (solve --out FILE), read from
+                      disk as the engines search
+  --compare           with --table: the engine with it against the engine
+                      without, from every two-ply opening, both colours
   -h, --help          this text",
         all_games(22)
     )
@@ -448,35 +456,67 @@ pub const SELFPLAY_GAMES: RangeInclusive<u64> = 1..=1_000_000;
 /// Games still going after this many moves are stopped.
 pub const SELFPLAY_MAX_MOVES: usize = 1000;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfplayOptions {
     pub kind: GameKind,
+    /// The games to play; 0 with `--compare` (one a two-ply opening and
+    /// colour).
     pub games: usize,
     pub depth: u32,
     pub seed: u64,
     pub random_plies: Option<usize>,
+    /// An endgame table file for `kind`.
+    pub table: Option<String>,
+    /// The engine with the table against the engine without.
+    pub compare: bool,
 }
 
 pub fn parse_selfplay(args: &[String]) -> Result<Option<SelfplayOptions>, String> {
     let spec = Spec {
-        valued: &["game", "games", "depth", "seed", "random-plies"],
-        switches: &[],
+        valued: &["game", "games", "depth", "seed", "random-plies", "table"],
+        switches: &["compare"],
         positional: &["game", "games"],
     };
     let Some(m) = spec.scan(args)? else {
         return Ok(None);
     };
+    let kind = game(m.required("game")?)?;
+    let games = m.number("games", SELFPLAY_GAMES)?;
+    let depth = small(m.number("depth", DEPTHS)?.unwrap_or(6));
+    let seed = m.number("seed", SEEDS)?;
+    let random_plies = m
+        .number("random-plies", 0..=SELFPLAY_MAX_MOVES as u64)?
+        .map(count);
+    let table = m.value("table")?.map(str::to_string);
+    let compare = m.switch("compare");
+    if compare {
+        if table.is_none() {
+            return Err("--compare needs --table FILE".into());
+        }
+        for (given, name) in [
+            (games.is_some(), "N (--games)"),
+            (seed.is_some(), "--seed"),
+            (random_plies.is_some(), "--random-plies"),
+        ] {
+            if given {
+                return Err(format!(
+                    "--compare plays every two-ply opening, no random moves: no {name}"
+                ));
+            }
+        }
+    }
     Ok(Some(SelfplayOptions {
-        kind: game(m.required("game")?)?,
-        games: count(
-            m.number("games", SELFPLAY_GAMES)?
-                .ok_or("N is missing (--games)")?,
-        ),
-        depth: small(m.number("depth", DEPTHS)?.unwrap_or(6)),
-        seed: m.number("seed", SEEDS)?.unwrap_or(1),
-        random_plies: m
-            .number("random-plies", 0..=SELFPLAY_MAX_MOVES as u64)?
-            .map(count),
+        kind,
+        games: if compare {
+            0
+        } else {
+            count(games.ok_or("N is missing (--games)")?)
+        },
+        depth,
+        seed: seed.unwrap_or(1),
+        random_plies,
+        table,
+        compare,
     }))
 }
 
