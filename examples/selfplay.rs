@@ -52,7 +52,7 @@ use std::time::Instant;
 use common::SelfplayOptions as Options;
 
 use mancala_rules::playout::SplitMix64;
-use mancala_rules::search::{AlphaBeta, CaptureDifference, Limits, Oracle};
+use mancala_rules::search::{AlphaBeta, CaptureDifference, Limits};
 use mancala_rules::solve::{DiskTable, Solvable};
 use mancala_rules::{AgreementPolicy, Board, EndReason, Game, Move, Player, Ruleset, WithRuleset};
 
@@ -61,24 +61,14 @@ const MAX_MOVES: usize = common::SELFPLAY_MAX_MOVES;
 /// Each engine's transposition table: 2^20 entries, 16 MiB.
 const TABLE_BITS: u32 = 20;
 
-/// The endgame table, if any, as an engine's oracle.
-#[derive(Clone, Copy, Debug)]
-struct Endgame<'a, R: Solvable>(Option<&'a DiskTable<R>>);
-
-impl<R: Solvable> Oracle<R> for Endgame<'_, R> {
-    fn value(&self, pos: &R::Position) -> Option<i32> {
-        self.0.and_then(|table| Oracle::value(table, pos))
-    }
-}
-
 /// The engine of this program: alpha-beta with the default evaluation, and
-/// the endgame table if it has one.
-type Engine<'a, R> = AlphaBeta<R, CaptureDifference, Endgame<'a, R>>;
+/// the endgame table if it has one (an optional oracle: `None` knows nothing).
+type Engine<'a, R> = AlphaBeta<R, CaptureDifference, Option<&'a DiskTable<R>>>;
 
 fn engine<R: Solvable>(rules: R, table: Option<&DiskTable<R>>) -> Engine<'_, R> {
     AlphaBeta::new(rules)
         .with_table_bits(TABLE_BITS)
-        .with_oracle(Endgame(table))
+        .with_oracle(table)
 }
 
 /// Opens `path` as a table of `rules`, or exits 2 with the error.
