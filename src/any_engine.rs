@@ -22,6 +22,7 @@ use crate::solve::{DiskTable, Solvable, SolveError};
 use crate::Game;
 
 /// An engine asked to search a game of another kind than its own.
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 #[error("an engine for {engine} cannot search a game of {game}")]
 pub struct KindMismatch {
@@ -32,6 +33,7 @@ pub struct KindMismatch {
 }
 
 /// What an [`AnyEngine`] found: the result of whichever search it runs.
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Thought {
     /// An alpha-beta search's result.
@@ -209,6 +211,7 @@ shipped_table!(engines);
 /// assert_eq!(game.moves().len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
 #[derive(Debug)]
 pub struct AnyEngine {
     kind: GameKind,
@@ -294,6 +297,7 @@ impl AnyGame {
     /// assert_eq!(outcome.to_string(), "South 30, North 18: South wins (a row is empty)");
     /// # Ok::<(), mancala_rules::Error>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
     #[must_use]
     pub fn best_move(&self, limits: Limits) -> Option<Move> {
         let mut engine = AnyEngine::alpha_beta(self.kind(), limits);

@@ -219,6 +219,7 @@ macro_rules! shipped_table {
         }
     };
 }
+#[cfg(feature = "search")]
 pub(crate) use shipped_table;
 
 shipped_table!(shipped);

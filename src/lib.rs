@@ -82,6 +82,7 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `wide`
 
+#[cfg(feature = "search")]
 mod any_engine;
 mod any_game;
 mod error;
@@ -109,6 +110,7 @@ pub mod search;
 pub mod solve;
 mod wide;
 
+#[cfg(feature = "search")]
 pub use any_engine::{AnyEngine, KindMismatch, Thought};
 pub use any_game::{AnyGame, GameKind, WithRuleset};
 pub use error::{
