@@ -8,6 +8,8 @@
 //! cargo run --release --example solve -- tihbat --seeds 7
 //! # An endgame table: every position with up to 18 seeds on the board (the
 //! # default: 12 for Bohnenspiel and Djenon-aboure, 10 for Al-manqala), saved.
+//! # Written level by level as it is built when no question follows (no
+//! # --position, no --stdin): no table is held in memory.
 //! cargo run --release --example solve -- bohnenspiel --max-seeds 18 --out bohnenspiel-18.tbl
 //! # Questions: the value and best moves of positions in standard notation.
 //! cargo run --release --example solve -- bohnenspiel --in bohnenspiel-18.tbl \
@@ -23,6 +25,10 @@
 //! cargo run --release --example solve -- djenon-aboure --verify dj.proof
 //! ```
 //!
+//! A build ends with a line on stderr: positions, bytes written, seconds and
+//! the process's peak resident memory (`VmHWM` on Linux; "peak memory
+//! unknown" elsewhere).
+//!
 //! For each position asked about it prints the position, `value V` (South's
 //! final total minus North's under perfect play), `mover V` (the same for the
 //! player to move), `best` (the best moves) and `moves` (each legal move with
@@ -30,8 +36,8 @@
 //!
 //! Options: `--game GAME` (or GAME first), `--seeds K` (Tihbat: the start
 //! with K counters a pit, 1 to 7), `--max-seeds K` (the table's largest
-//! board: Tihbat 1 to 28, Bohnenspiel and Djenon-aboure 1 to 20, Al-manqala 1
-//! to 16), `--out FILE` / `--in FILE` (save or load a table), `--position POS`
+//! board: Tihbat 1 to 28, Bohnenspiel and Djenon-aboure 1 to 24, Al-manqala 1
+//! to 20), `--out FILE` / `--in FILE` (save or load a table), `--position POS`
 //! (repeatable), `--stdin` (one position a line), `--threads N` (0, every
 //! core, up to the machine's cores), `--chain` (Tihbat's own-side chain
 //! variant: the same as GAME `tihbat-chain`), `--hemprich` (Hemprich's
@@ -92,6 +98,33 @@ fn progress_bar(label: &str) -> impl FnMut(LevelProgress) + '_ {
     }
 }
 
+/// The process's peak resident memory (`VmHWM`), where the system tells it.
+fn peak_memory() -> String {
+    let status = if cfg!(target_os = "linux") {
+        std::fs::read_to_string("/proc/self/status").ok()
+    } else {
+        None
+    };
+    let kib = status.as_deref().and_then(|status| {
+        let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    match kib {
+        Some(kib) => format!("peak memory {:.1} MB", kib as f64 * 1024.0 / 1e6),
+        None => "peak memory unknown".to_string(),
+    }
+}
+
+/// The line that ends a build: positions, bytes written, time, peak memory.
+fn build_summary(name: &str, positions: u64, bytes: Option<u64>, seconds: f64) {
+    let bytes = bytes.map_or_else(|| "not saved".to_string(), |b| format!("{b} bytes written"));
+    errln!(
+        "built {name}: {positions} positions, {bytes}, {seconds:.3} s, {}",
+        peak_memory()
+    );
+}
+
+/// Builds the table, saving it with `--out`, or loads it with `--in`.
 fn build<R: Solvable>(rules: R, args: &Args, max_seeds: u32) -> Result<Table<R>, Box<dyn Error>> {
     if let Some(path) = &args.input {
         let started = Instant::now();
@@ -116,13 +149,50 @@ fn build<R: Solvable>(rules: R, args: &Args, max_seeds: u32) -> Result<Table<R>,
         table.len(),
         started.elapsed().as_secs_f64()
     );
+    let mut bytes = None;
     if let Some(path) = &args.out {
         let mut out = BufWriter::new(File::create(path)?);
         table.write_to(&mut out)?;
         out.flush()?;
+        drop(out);
+        bytes = Some(std::fs::metadata(path)?.len());
         errln!("saved {path} ({} bytes of values)", table.len());
     }
+    build_summary(rules.name(), table.len(), bytes, started.elapsed().as_secs_f64());
     Ok(table)
+}
+
+/// Builds the table straight into the `--out` file, level by level, keeping
+/// no table in memory (nothing is asked of it afterwards).
+fn build_to_file<R: Solvable>(
+    rules: R,
+    args: &Args,
+    max_seeds: u32,
+    path: &str,
+) -> Result<(), Box<dyn Error>> {
+    let options = BuildOptions {
+        threads: args.threads,
+        progress: false,
+    };
+    let started = Instant::now();
+    let out = BufWriter::new(File::create(path)?);
+    let stats = match Table::build_to_writer(rules, max_seeds, options, out, progress_bar(rules.name())) {
+        Ok(stats) => stats,
+        Err(e) => {
+            // A table cut short is no table: not left behind.
+            let _ = std::fs::remove_file(path);
+            return Err(e.into());
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    errln!(
+        "solved {}: {} positions (every board of up to {max_seeds} seeds, either player to move) in {seconds:.3} s, written as built",
+        rules.name(),
+        stats.positions,
+    );
+    errln!("saved {path} ({} bytes of values)", stats.positions);
+    build_summary(rules.name(), stats.positions, Some(stats.bytes), seconds);
+    Ok(())
 }
 
 /// Answers the questions: each position's value and best moves.
@@ -202,7 +272,12 @@ fn tihbat<R: Solvable<Position = Position<4>>>(rules: R, args: &Args) -> Result<
 }
 
 fn endgame<R: Solvable>(rules: R, args: &Args, default_max: u32) -> Result<(), Box<dyn Error>> {
-    let table = build(rules, args, args.max_seeds.unwrap_or(default_max))?;
+    let max_seeds = args.max_seeds.unwrap_or(default_max);
+    // Saved and not questioned: written as it is built, never held whole.
+    if let (Some(path), None, true, false) = (&args.out, &args.input, args.positions.is_empty(), args.stdin) {
+        return build_to_file(rules, args, max_seeds, path);
+    }
+    let table = build(rules, args, max_seeds)?;
     answer(&table, args)
 }
 

@@ -276,6 +276,18 @@ pub(crate) fn try_reserve_exact<T>(
         })
 }
 
+/// Pushes `value` onto `vec`, growing it fallibly (amortised, as `push`).
+pub(crate) fn try_push<T>(vec: &mut Vec<T>, value: T, what: &'static str) -> Result<(), CapacityError> {
+    if vec.len() == vec.capacity() {
+        vec.try_reserve(1).map_err(|_| CapacityError::OutOfMemory {
+            what,
+            bytes: bytes_of::<T>(vec.len().saturating_mul(2).max(1)),
+        })?;
+    }
+    vec.push(value);
+    Ok(())
+}
+
 /// The bytes of `len` values of `T`, saturated at `u64::MAX`.
 pub(crate) fn bytes_of<T>(len: usize) -> u64 {
     (len as u64).saturating_mul(std::mem::size_of::<T>() as u64)

@@ -227,10 +227,11 @@ fn out_of_range_numbers_name_the_range() {
         (
             "solve",
             &["bohnenspiel-hemprich", "--max-seeds", "30"],
-            "from 1 to 20",
+            "from 1 to 24",
         ),
         ("custom", &["--depth", "0"], "from 1 to 120"),
-        ("solve", &["bohnenspiel", "--max-seeds", "30"], "from 1 to 20"),
+        ("solve", &["bohnenspiel", "--max-seeds", "30"], "from 1 to 24"),
+        ("solve", &["al-manqala", "--max-seeds", "21"], "from 1 to 20"),
         ("solve", &["tihbat", "--seeds", "8"], "from 1 to 7"),
         ("solve", &["tihbat", "--threads", "100000"], "from 0 to "),
         ("replay", &["--max-line", "0"], "from 1 to 1073741824"),
@@ -516,6 +517,52 @@ fn solve_takes_the_variant_names_and_refuses_games_without_a_solver() {
     let named = succeeds("solve", &[&["bohnenspiel-hemprich"][..], &question].concat());
     assert_eq!(alias, named);
     assert!(named.contains("\nbest "), "{named}");
+}
+
+/// `solve --out` without questions writes the table as it is built: the
+/// same file as a build that answers questions too, the same answers when
+/// it is loaded, and a last line with the build's figures.
+#[test]
+fn solve_writes_tables_as_it_builds_them() {
+    let dir = std::env::temp_dir();
+    let streamed = dir.join(format!("mancala-cli-streamed-{}.tbl", std::process::id()));
+    let kept = dir.join(format!("mancala-cli-kept-{}.tbl", std::process::id()));
+    let (streamed_path, kept_path) = (streamed.to_string_lossy(), kept.to_string_lossy());
+    let position = "0 0 2 0 1 2 | 1 0 0 0 0 1 30-33 S";
+    let output = run(
+        "solve",
+        &["djenon-aboure", "--max-seeds", "7", "--out", &streamed_path],
+        b"",
+    );
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(last.starts_with("built djenon-aboure: "), "{stderr}");
+    assert!(
+        last.contains(" bytes written, ") && last.contains("peak memory"),
+        "{stderr}"
+    );
+    let asked = succeeds(
+        "solve",
+        &[
+            "djenon-aboure",
+            "--max-seeds",
+            "7",
+            "--out",
+            &kept_path,
+            "--position",
+            position,
+        ],
+    );
+    assert_eq!(std::fs::read(&streamed).unwrap(), std::fs::read(&kept).unwrap());
+    let loaded = succeeds(
+        "solve",
+        &["djenon-aboure", "--in", &streamed_path, "--position", position],
+    );
+    assert!(asked.contains("\nbest "), "{asked}");
+    assert_eq!(loaded, asked);
+    std::fs::remove_file(&streamed).unwrap();
+    std::fs::remove_file(&kept).unwrap();
 }
 
 #[test]

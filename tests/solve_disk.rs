@@ -1,12 +1,13 @@
 //! Tables served from disk (`solve::DiskTable`): the same values as the
-//! table in memory, the same search, refused files.
+//! table in memory, the same search, refused files; tables written as they
+//! are built (`Table::build_to_writer`): the same bytes.
 
 use std::path::PathBuf;
 
-use mancala_rules::games::{Bohnenspiel, DjenonAboure};
+use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Oware, Tihbat};
 use mancala_rules::search::{proven_margin, AlphaBeta, Limits};
-use mancala_rules::solve::{DiskTable, SolveError, Table};
-use mancala_rules::{Position, Ruleset};
+use mancala_rules::solve::{BuildOptions, DiskTable, LevelProgress, Solvable, SolveError, Table};
+use mancala_rules::{Board, Position, Ruleset};
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("mancala-{name}-{}.tbl", std::process::id()))
@@ -81,4 +82,113 @@ fn disk_tables_refuse_wrong_files() {
         DiskTable::open(DjenonAboure, &path),
         Err(SolveError::Io(_))
     ));
+}
+
+/// The streaming build writes, byte for byte, what the table built in memory
+/// writes, and reports the same progress, whatever the thread count (and
+/// whether the table in memory keeps its settling order).
+fn streams_the_same_bytes<R: Solvable>(rules: R, max_seeds: u32) {
+    for threads in [1, 2] {
+        let options = BuildOptions {
+            threads,
+            progress: threads == 2,
+        };
+        let mut memory_levels = Vec::new();
+        let table = Table::build_with(rules, max_seeds, options, |p| memory_levels.push(p)).unwrap();
+        let mut written = Vec::new();
+        table.write_to(&mut written).unwrap();
+        let mut streamed = Vec::new();
+        let mut stream_levels: Vec<LevelProgress> = Vec::new();
+        let stats = Table::build_to_writer(rules, max_seeds, options, &mut streamed, |p| {
+            stream_levels.push(p)
+        })
+        .unwrap();
+        let what = format!("{} {max_seeds}, {threads} threads", rules.name());
+        assert!(streamed == written, "{what}: the streamed bytes differ");
+        assert_eq!(stats.bytes, streamed.len() as u64, "{what}");
+        assert_eq!(stats.positions, table.len(), "{what}");
+        assert_eq!(stream_levels, memory_levels, "{what}");
+    }
+}
+
+#[test]
+fn streaming_builds_write_the_bytes_of_the_table_in_memory() {
+    streams_the_same_bytes(Bohnenspiel, 8);
+    streams_the_same_bytes(Bohnenspiel::hemprich(), 6);
+    streams_the_same_bytes(DjenonAboure, 8);
+    streams_the_same_bytes(AlManqala, 6);
+    // Tihbat whole, and its variant.
+    streams_the_same_bytes(Tihbat, 28);
+    streams_the_same_bytes(Tihbat::own_side_chain(), 20);
+    // The smallest tables.
+    streams_the_same_bytes(DjenonAboure, 0);
+    streams_the_same_bytes(Bohnenspiel, 1);
+}
+
+#[test]
+fn streaming_builds_refuse_before_writing() {
+    let mut out = Vec::new();
+    assert!(matches!(
+        Table::build_to_writer(Oware, 2, BuildOptions::default(), &mut out, |_| {}),
+        Err(SolveError::Rules(_))
+    ));
+    assert!(matches!(
+        Table::build_to_writer(Tihbat, 128, BuildOptions::default(), &mut out, |_| {}),
+        Err(SolveError::TooManySeeds { .. })
+    ));
+    assert!(out.is_empty());
+    // A writer that fails: the error, not a panic.
+    struct Full;
+    impl std::io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::StorageFull.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    assert!(matches!(
+        Table::build_to_writer(Tihbat, 8, BuildOptions::default(), Full, |_| {}),
+        Err(SolveError::Io(_))
+    ));
+}
+
+/// Every position of a streamed file, served from disk: the in-memory
+/// table's values.
+fn disk_answers_as_memory<R: Solvable>(rules: R, max_seeds: u32) {
+    let path = temp(&format!("stream-{}-{max_seeds}", rules.name()));
+    let options = BuildOptions {
+        threads: 2,
+        progress: false,
+    };
+    let out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let stats = Table::build_to_writer(rules, max_seeds, options, out, |_| {}).unwrap();
+    assert_eq!(stats.bytes, std::fs::metadata(&path).unwrap().len());
+    let table = Table::build(rules, max_seeds).unwrap();
+    let disk = DiskTable::open(rules, &path).unwrap();
+    assert_eq!(disk.max_seeds(), max_seeds);
+    let pits = R::Position::PITS;
+    let mut board = vec![0u8; pits];
+    for seeds in 0..=max_seeds {
+        for mover in 0..2u8 {
+            for rank in 0..table.index().count(seeds).unwrap() {
+                assert!(table.index().unrank(seeds, rank, &mut board));
+                let pos = R::Position::from_parts(&board, [1, 2], mover).unwrap();
+                assert_eq!(disk.value(&pos).unwrap(), table.value(&pos), "{pos}");
+            }
+        }
+    }
+    // A board beyond the table.
+    let mut more = vec![0u8; pits];
+    more[0] = max_seeds as u8 + 1;
+    let beyond = R::Position::from_parts(&more, [0, 0], 0).unwrap();
+    assert_eq!(disk.value(&beyond).unwrap(), None);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn disk_tables_serve_streamed_files() {
+    disk_answers_as_memory(DjenonAboure, 7);
+    disk_answers_as_memory(AlManqala, 5);
+    disk_answers_as_memory(Tihbat, 28);
 }

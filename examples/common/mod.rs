@@ -641,9 +641,10 @@ Solves Tihbat, builds endgame tables, answers positions.
   --game GAME       {}
   --seeds K         Tihbat: the start with K counters a pit, 1 to 7
   --max-seeds K     the table's largest board: tihbat 1 to 28,
-                    bohnenspiel and djenon-aboure 1 to 20, al-manqala 1 to 16
+                    bohnenspiel and djenon-aboure 1 to 24, al-manqala 1 to 20
                     (default: tihbat 28, 4K with --seeds; 12, 12, 10)
-  --out FILE        save the table
+  --out FILE        save the table (written as it is built, without keeping
+                    it in memory, when no --position or --stdin follows)
   --in FILE         load a table instead of building one
   --position POS    a position to answer, in standard notation (repeatable)
   --stdin           answer positions from standard input, one a line
@@ -675,14 +676,16 @@ pub fn solvable_games(indent: usize) -> String {
 }
 
 /// The largest table `--max-seeds` may ask for: every board of the game for
-/// Tihbat; for the others at most about 450 million positions (Bohnenspiel
-/// at 20 builds in 3.6 GB), past which no small machine has the memory.
+/// Tihbat; 24 seeds for the 12-pit games (834,451,800 positions at the top
+/// level) and 20 for Al-manqala (1,146,332,880), whose largest levels are
+/// solved in about 6 bytes a position plus 4 a non-capturing move: the
+/// tables of a large machine, written to disk as they are built.
 pub fn max_seeds_range(kind: GameKind) -> RangeInclusive<u64> {
     match kind {
         GameKind::Tihbat | GameKind::TihbatChain => 1..=28,
-        GameKind::Bohnenspiel | GameKind::BohnenspielHemprich | GameKind::DjenonAboure => 1..=20,
+        GameKind::Bohnenspiel | GameKind::BohnenspielHemprich | GameKind::DjenonAboure => 1..=24,
         // Al-manqala; the games without a solver are refused before.
-        _ => 1..=16,
+        _ => 1..=20,
     }
 }
 

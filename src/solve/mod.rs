@@ -98,9 +98,11 @@
 //! | best first moves | 1, 2 | 1, 2 | 1 | 2 | 1, 2 | 1 | 1, 2 |
 //!
 //! Endgame tables (`--max-seeds K`): a level of `n` positions needs about
-//! `9n` bytes plus 4 a non-capturing move while it is solved, so the largest
-//! level sets the memory. `K` is chosen to stay under about 2 GiB and two
-//! minutes on two cores:
+//! `6n` bytes plus 4 a non-capturing move while it is solved (see
+//! [`Table::build_with`]), so the largest level sets the memory;
+//! [`Table::build_to_writer`] writes a table to disk as it is built, without
+//! keeping it. `K` is chosen to stay under about 2 GiB and two minutes on
+//! two cores:
 //!
 //! | game | K | positions (bytes on disk) | peak memory | build |
 //! |---|---|---|---|---|
@@ -122,7 +124,7 @@ mod table;
 
 pub use disk::DiskTable;
 pub use index::BoardIndex;
-pub use table::{BuildOptions, LevelProgress, Table, FORMAT_MAGIC};
+pub use table::{BuildOptions, BuildStats, LevelProgress, Table, FORMAT_MAGIC};
 
 use thiserror::Error;
 

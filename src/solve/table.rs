@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::{BoardIndex, Solvable, SolveError};
-use crate::error::{try_filled, try_reserve_exact, CapacityError};
+use crate::error::{try_filled, try_push, try_reserve_exact, CapacityError};
 use crate::{Board, Move, MoveSet, Turn};
 
 /// The first eight bytes of a table file.
@@ -33,10 +33,10 @@ pub const FORMAT_MAGIC: [u8; 8] = *b"MNCLSOL1";
 const MAX_SEEDS: u32 = 127;
 /// "No exit": below every value.
 const NO_EXIT: i8 = i8::MIN;
-/// "Not yet assigned" during a level's solve.
-const UNSET: i8 = i8::MIN;
 /// Nodes handed to a worker at a time.
 const CHUNK: usize = 1 << 14;
+/// Nodes the attractor's scans look at at a time.
+const SCAN: usize = 64;
 
 /// Reported after each seed count is solved, for progress bars.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +113,16 @@ impl Default for BuildOptions {
     }
 }
 
+/// What [`Table::build_to_writer`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BuildStats {
+    /// Positions solved and written (both players to move, every level).
+    pub positions: u64,
+    /// Bytes written: the header and one byte per position.
+    pub bytes: u64,
+}
+
 impl<R: Solvable> Table<R> {
     /// Solves every position with at most `max_seeds` seeds on the board,
     /// using every core and keeping the progress order (see
@@ -123,56 +133,120 @@ impl<R: Solvable> Table<R> {
 
     /// Solves every position with at most `max_seeds` seeds on the board,
     /// calling `on_level` after each seed count.
+    ///
+    /// # Memory
+    ///
+    /// The table keeps one byte per position (and four more with
+    /// [`BuildOptions::progress`]). Solving a level of `n` positions with `E`
+    /// non-capturing moves a position on average takes, besides the levels
+    /// below it, about `(6 + 4·E)·n` bytes at its peak (the best exit and a
+    /// move counter, one byte each; a `u32` per position that counts and then
+    /// ends its list of predecessors; a `u32` per non-capturing move, the
+    /// predecessor lists), plus `4·n` for the settling order with `progress`
+    /// and a work stack that the attractor grows as needed. The largest level
+    /// sets the peak: for example 834,451,800 positions for 12 pits and 24
+    /// seeds, 1,146,332,880 for 14 pits and 20. To build a table larger than
+    /// memory allows to keep, write it as it is built with
+    /// [`build_to_writer`](Table::build_to_writer).
     pub fn build_with(
         rules: R,
         max_seeds: u32,
         options: BuildOptions,
         mut on_level: impl FnMut(LevelProgress),
     ) -> Result<Table<R>, SolveError> {
-        if let Some(reason) = rules.unsolvable() {
-            return Err(SolveError::Rules(reason));
-        }
-        if max_seeds > MAX_SEEDS {
-            return Err(SolveError::TooManySeeds {
-                asked: max_seeds,
-                max: MAX_SEEDS,
-            });
-        }
-        let index = BoardIndex::new(R::Position::PITS, max_seeds);
-        let mut total = 0u64;
-        for seeds in 0..=max_seeds {
-            total = total.saturating_add(level_len(&index, seeds)?);
-        }
-        let threads = match options.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
-        let mut table = Table {
-            rules,
-            max_seeds,
-            index,
-            levels: Vec::new(),
-            settled: options.progress.then(Vec::new),
-        };
+        let plan = Plan::new(rules, max_seeds, options)?;
+        let mut levels = Vec::new();
+        let mut all_settled = Vec::new();
         let mut done = 0;
         for seeds in 0..=max_seeds {
-            let level = Level::new(&table, seeds)?;
-            let (values, settled) = level.solve(threads, options.progress)?;
+            let (values, settled) = plan.solve_level(seeds, &mut levels, false, options.progress)?;
             let positions = values.len() as u64;
-            table.levels.push(values);
-            if let (Some(all), Some(settled)) = (table.settled.as_mut(), settled) {
-                all.push(settled);
-            }
+            levels.push(values);
+            all_settled.extend(settled);
             done += positions;
-            on_level(LevelProgress {
-                seeds,
-                max_seeds,
-                positions,
-                done,
-                total,
-            });
+            on_level(plan.progress(seeds, positions, done));
         }
-        Ok(table)
+        Ok(Table {
+            rules,
+            max_seeds,
+            index: plan.index,
+            levels,
+            settled: options.progress.then_some(all_settled),
+        })
+    }
+
+    /// Solves every position with at most `max_seeds` seeds on the board and
+    /// writes the table to `out` as it is built, in the format of
+    /// [`FORMAT_MAGIC`]: the header first, then each level as soon as it is
+    /// solved. The bytes are exactly those that
+    /// [`build_with`](Table::build_with) then [`write_to`](Table::write_to)
+    /// write; [`DiskTable`](super::DiskTable) serves the file, and
+    /// [`read_from`](Table::read_from) loads it.
+    ///
+    /// No table is kept: the levels below the one being solved are kept only
+    /// while they are needed, and the last level's are freed as soon as its
+    /// exits are known, before its predecessor lists are built. So the peak
+    /// is the largest of: the last level's exit pass, `6` bytes a position of
+    /// that level plus every lower level (one byte a position), and its
+    /// solve, about `(6 + 4·E)` bytes a position of that level alone (see
+    /// [`build_with`](Table::build_with) for `E`). The settling order is not
+    /// kept (the file does not hold it), whatever
+    /// [`BuildOptions::progress`] says. `on_level` is called after each level
+    /// is written; `out` is flushed at the end.
+    ///
+    /// ```
+    /// use mancala_rules::games::DjenonAboure;
+    /// use mancala_rules::solve::{BuildOptions, DiskTable, Table};
+    ///
+    /// let options = BuildOptions { threads: 2, progress: false };
+    /// let mut file = Vec::new();
+    /// let stats = Table::build_to_writer(DjenonAboure, 6, options, &mut file, |_| {})?;
+    /// assert_eq!(stats.bytes, file.len() as u64);
+    /// // The same bytes as a table built in memory, then written.
+    /// let table = Table::build_with(DjenonAboure, 6, options, |_| {})?;
+    /// assert_eq!(stats.positions, table.len());
+    /// let mut written = Vec::new();
+    /// table.write_to(&mut written)?;
+    /// assert_eq!(file, written);
+    ///
+    /// // Straight to a file, served from disk.
+    /// let path = std::env::temp_dir().join(format!("djenon-6-stream-{}.tbl", std::process::id()));
+    /// let out = std::io::BufWriter::new(std::fs::File::create(&path)?);
+    /// Table::build_to_writer(DjenonAboure, 6, options, out, |_| {})?;
+    /// let disk = DiskTable::open(DjenonAboure, &path)?;
+    /// let pos = "0 0 0 0 0 2 | 1 0 0 0 0 0 0-0 S".parse()?;
+    /// assert_eq!(disk.value(&pos)?, table.value(&pos));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn build_to_writer(
+        rules: R,
+        max_seeds: u32,
+        options: BuildOptions,
+        mut out: impl Write,
+        mut on_level: impl FnMut(LevelProgress),
+    ) -> Result<BuildStats, SolveError> {
+        let plan = Plan::new(rules, max_seeds, options)?;
+        let mut bytes = write_header(&rules, max_seeds, &mut out)?;
+        let mut levels = Vec::new();
+        let mut done = 0;
+        for seeds in 0..=max_seeds {
+            let last = seeds == max_seeds;
+            let (values, _) = plan.solve_level(seeds, &mut levels, last, false)?;
+            write_level(&mut out, &values)?;
+            let positions = values.len() as u64;
+            bytes += positions;
+            done += positions;
+            if !last {
+                levels.push(values);
+            }
+            on_level(plan.progress(seeds, positions, done));
+        }
+        out.flush()?;
+        Ok(BuildStats {
+            positions: done,
+            bytes,
+        })
     }
 
     /// The rules the table was built for.
@@ -303,15 +377,9 @@ impl<R: Solvable> Table<R> {
 
     /// Writes the table in the binary format of [`FORMAT_MAGIC`].
     pub fn write_to(&self, mut out: impl Write) -> Result<(), SolveError> {
-        let name = self.rules.name().as_bytes();
-        let name_len = u8::try_from(name.len()).map_err(|_| SolveError::Format("name too long".into()))?;
-        out.write_all(&FORMAT_MAGIC)?;
-        out.write_all(&[name_len])?;
-        out.write_all(name)?;
-        out.write_all(&[R::Position::PITS as u8, self.max_seeds as u8])?;
+        write_header(&self.rules, self.max_seeds, &mut out)?;
         for level in &self.levels {
-            let bytes: Vec<u8> = level.iter().map(|&v| v as u8).collect();
-            out.write_all(&bytes)?;
+            write_level(&mut out, level)?;
         }
         out.flush()?;
         Ok(())
@@ -371,6 +439,101 @@ impl<R: Solvable> Table<R> {
     }
 }
 
+/// Writes a table file's header; returns its length in bytes.
+fn write_header<R: Solvable>(rules: &R, max_seeds: u32, out: &mut impl Write) -> Result<u64, SolveError> {
+    let name = rules.name().as_bytes();
+    let name_len = u8::try_from(name.len()).map_err(|_| SolveError::Format("name too long".into()))?;
+    out.write_all(&FORMAT_MAGIC)?;
+    out.write_all(&[name_len])?;
+    out.write_all(name)?;
+    out.write_all(&[R::Position::PITS as u8, max_seeds as u8])?;
+    Ok(FORMAT_MAGIC.len() as u64 + 1 + name.len() as u64 + 2)
+}
+
+/// Writes a level's values, one byte each, through a small buffer.
+fn write_level(out: &mut impl Write, values: &[i8]) -> Result<(), SolveError> {
+    let mut buffer = [0u8; 1 << 16];
+    for chunk in values.chunks(buffer.len()) {
+        let bytes = &mut buffer[..chunk.len()];
+        for (byte, &value) in bytes.iter_mut().zip(chunk) {
+            *byte = value as u8;
+        }
+        out.write_all(bytes)?;
+    }
+    Ok(())
+}
+
+/// A build's checked parameters, shared by the in-memory and the streaming
+/// builds.
+struct Plan<R: Solvable> {
+    rules: R,
+    max_seeds: u32,
+    index: BoardIndex,
+    /// Positions in the whole table.
+    total: u64,
+    threads: usize,
+}
+
+impl<R: Solvable> Plan<R> {
+    /// Checks the rules and the size (every level's) before anything is
+    /// solved.
+    fn new(rules: R, max_seeds: u32, options: BuildOptions) -> Result<Plan<R>, SolveError> {
+        if let Some(reason) = rules.unsolvable() {
+            return Err(SolveError::Rules(reason));
+        }
+        if max_seeds > MAX_SEEDS {
+            return Err(SolveError::TooManySeeds {
+                asked: max_seeds,
+                max: MAX_SEEDS,
+            });
+        }
+        let index = BoardIndex::new(R::Position::PITS, max_seeds);
+        let mut total = 0u64;
+        for seeds in 0..=max_seeds {
+            total = total.saturating_add(level_len(&index, seeds)?);
+        }
+        let threads = match options.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        Ok(Plan {
+            rules,
+            max_seeds,
+            index,
+            total,
+            threads,
+        })
+    }
+
+    /// Solves level `seeds` from the solved `lower` levels; with
+    /// `free_lower`, empties `lower` as soon as the level's exits are known.
+    fn solve_level(
+        &self,
+        seeds: u32,
+        lower: &mut Vec<Vec<i8>>,
+        free_lower: bool,
+        keep_order: bool,
+    ) -> Result<(Vec<i8>, Option<Vec<u32>>), SolveError> {
+        let level = Level::new(self.rules, &self.index, seeds)?;
+        let exits = level.exits(self.threads, lower)?;
+        if free_lower {
+            *lower = Vec::new();
+        }
+        level.solve(self.threads, exits, keep_order)
+    }
+
+    /// The progress report after level `seeds` of `positions`, `done` so far.
+    fn progress(&self, seeds: u32, positions: u64, done: u64) -> LevelProgress {
+        LevelProgress {
+            seeds,
+            max_seeds: self.max_seeds,
+            positions,
+            done,
+            total: self.total,
+        }
+    }
+}
+
 /// Reads and checks a table file's header (magic, game, board size) for
 /// `rules`; returns the table's seed limit, and leaves `input` at the first
 /// level.
@@ -427,7 +590,6 @@ enum Step {
 struct Level<'a, R: Solvable> {
     rules: R,
     index: &'a BoardIndex,
-    lower: &'a [Vec<i8>],
     seeds: u32,
     /// Boards at this count.
     count: u64,
@@ -435,13 +597,21 @@ struct Level<'a, R: Solvable> {
     nodes: usize,
 }
 
+/// A level after its first pass, per node: the best exit (or the end
+/// value), the moves that stay in the level, and how many such moves reach
+/// the node.
+struct Exits {
+    best: Vec<i8>,
+    pending: Vec<u8>,
+    in_degree: Vec<AtomicU32>,
+}
+
 impl<'a, R: Solvable> Level<'a, R> {
-    fn new(table: &'a Table<R>, seeds: u32) -> Result<Level<'a, R>, SolveError> {
-        let nodes = level_len(&table.index, seeds)?;
+    fn new(rules: R, index: &'a BoardIndex, seeds: u32) -> Result<Level<'a, R>, SolveError> {
+        let nodes = level_len(index, seeds)?;
         Ok(Level {
-            rules: table.rules,
-            index: &table.index,
-            lower: &table.levels,
+            rules,
+            index,
             seeds,
             count: nodes / 2,
             nodes: nodes as usize,
@@ -488,12 +658,15 @@ impl<'a, R: Solvable> Level<'a, R> {
     }
 
     /// Expands the position of `board` with `mover` to move: its end value if
-    /// the game is over there, or each of its moves given to `on_step`.
+    /// the game is over there, or each of its moves given to `on_step`. With
+    /// the solved `lower` levels, the moves that leave the level are given as
+    /// exits; without them (`None`), only the moves that stay are given.
     #[inline]
     fn expand(
         &self,
         board: &[u8],
         mover: u8,
+        lower: Option<&[Vec<i8>]>,
         mut on_step: impl FnMut(Step),
     ) -> Result<Option<i8>, SolveError> {
         let pos =
@@ -517,8 +690,8 @@ impl<'a, R: Solvable> Level<'a, R> {
                     )));
                 }
                 on_step(Step::Stay(at as u32));
-            } else {
-                let solved = self.lower.get(seeds as usize).and_then(|level| level.get(at));
+            } else if let Some(lower) = lower {
+                let solved = lower.get(seeds as usize).and_then(|level| level.get(at));
                 let child_value = solved.ok_or_else(|| SolveError::Rules(format!("{child} unsolved")))?;
                 // What left the board went to the scores (from 0-0): the
                 // mover's share minus the opponent's, then the child's board
@@ -572,21 +745,22 @@ impl<'a, R: Solvable> Level<'a, R> {
         })
     }
 
-    /// Solves the level: board values, and the settling order if asked.
-    fn solve(&self, threads: usize, keep_order: bool) -> Result<(Vec<i8>, Option<Vec<u32>>), SolveError> {
+    /// Pass 1, the only one that reads the `lower` levels: each node's best
+    /// exit (or end value), its moves that stay in the level, and how many
+    /// such moves reach each node. Six bytes a node.
+    fn exits(&self, threads: usize, lower: &[Vec<i8>]) -> Result<Exits, SolveError> {
         let n = self.nodes;
-        // Pass 1: best exit (or end value), moves staying in the level, and
-        // how many such moves reach each node.
         let mut best = try_filled(n, NO_EXIT, "solver: best exits")?;
         let mut pending = try_filled(n, 0u8, "solver: move counts")?;
         let in_degree = atomic_zeros(n, "solver: predecessor counts")?;
         self.par_chunks(threads, &mut best, &mut pending, |first, best, pending| {
             self.for_nodes(first..first + best.len(), |node, board, mover| {
                 let (best, pending) = (&mut best[node - first], &mut pending[node - first]);
-                let end = self.expand(board, mover, |step| match step {
+                let end = self.expand(board, mover, Some(lower), |step| match step {
                     Step::Exit(value) => *best = (*best).max(value),
                     Step::Stay(child) => {
-                        *pending = pending.saturating_add(1);
+                        // At most 32 moves (a `MoveSet`): far below SEEDED.
+                        *pending = pending.saturating_add(1).min(SEEDED - 1);
                         in_degree[child as usize].fetch_add(1, Ordering::Relaxed);
                     }
                 })?;
@@ -596,29 +770,44 @@ impl<'a, R: Solvable> Level<'a, R> {
                 Ok(())
             })
         })?;
-        // Predecessor lists (compressed rows): `starts[y]..starts[y + 1]`.
-        let mut starts = Vec::new();
-        try_reserve_exact(&mut starts, n + 1, "solver: predecessor lists")?;
+        Ok(Exits {
+            best,
+            pending,
+            in_degree,
+        })
+    }
+
+    /// Pass 2 and the attractor: the level's board values (in the array of
+    /// best exits), and the settling order if asked.
+    fn solve(
+        &self,
+        threads: usize,
+        exits: Exits,
+        keep_order: bool,
+    ) -> Result<(Vec<i8>, Option<Vec<u32>>), SolveError> {
+        let Exits {
+            mut best,
+            mut pending,
+            in_degree,
+        } = exits;
+        // The in-degrees become, in place, their exclusive prefix sums: each
+        // node's first slot in the predecessor lists, which pass 2 moves on
+        // as a cursor, one slot per predecessor stored.
         let mut sum = 0u32;
-        starts.push(0u32);
-        for degree in &in_degree {
-            let degree = degree.load(Ordering::Relaxed);
+        for cell in &in_degree {
+            let degree = cell.load(Ordering::Relaxed);
+            cell.store(sum, Ordering::Relaxed);
             sum = sum.checked_add(degree).ok_or(CapacityError::TooLarge {
                 what: "solver: non-capturing moves in one level",
                 asked: u64::from(sum) + u64::from(degree),
                 max: u64::from(u32::MAX),
             })?;
-            starts.push(sum);
-        }
-        // Cursors: each node's next free slot, from its start.
-        for (cursor, &start) in in_degree.iter().zip(&starts) {
-            cursor.store(start, Ordering::Relaxed);
         }
         let edges = atomic_zeros(sum as usize, "solver: predecessors")?;
         // Pass 2: fill the predecessor lists.
-        par_ranges(threads, n, |nodes| {
+        par_ranges(threads, self.nodes, |nodes| {
             self.for_nodes(nodes, |node, board, mover| {
-                self.expand(board, mover, |step| {
+                self.expand(board, mover, None, |step| {
                     if let Step::Stay(child) = step {
                         let slot = in_degree[child as usize].fetch_add(1, Ordering::Relaxed);
                         if let Some(edge) = edges.get(slot as usize) {
@@ -629,47 +818,125 @@ impl<'a, R: Solvable> Level<'a, R> {
                 Ok(())
             })
         })?;
-        drop(in_degree);
-        let edges: Vec<u32> = edges.into_iter().map(AtomicU32::into_inner).collect();
-        attract(&best, &mut pending, &starts, &edges, self.seeds, keep_order)
+        // Each cursor now ends its node's list, where the next one starts:
+        // node y's predecessors are `edges[ends[y - 1]..ends[y]]`.
+        let ends = into_plain(in_degree);
+        let edges = into_plain(edges);
+        let mut previous = 0;
+        for &end in &ends {
+            if end < previous {
+                return Err(SolveError::Rules(
+                    "the moves differed between the solver's two passes".into(),
+                ));
+            }
+            previous = end;
+        }
+        if previous != sum {
+            return Err(SolveError::Rules(
+                "the moves differed between the solver's two passes".into(),
+            ));
+        }
+        let order = attract(&mut best, &mut pending, &ends, &edges, self.seeds, keep_order)?;
+        Ok((best, order))
+    }
+}
+
+/// Marks a settled node in the move counters (a node has at most 32 moves,
+/// far below).
+const SETTLED: u8 = u8::MAX;
+/// Marks a node settled by the scan of a threshold whose predecessors are
+/// not yet told.
+const SEEDED: u8 = u8::MAX - 1;
+
+/// The attractor's state: the values settled so far (in `best`, which holds
+/// each unsettled node's best exit), the counters, the order, the work stack.
+struct Attractor<'a> {
+    best: &'a mut [i8],
+    pending: &'a mut [u8],
+    order: Option<Vec<u32>>,
+    settled: u32,
+    stack: Vec<u32>,
+}
+
+impl Attractor<'_> {
+    /// Gives `node` its value `value` and its place in the settling order,
+    /// marking it `mark` ([`SETTLED`] or [`SEEDED`]).
+    #[inline]
+    fn settle(&mut self, node: usize, value: i8, mark: u8) {
+        self.best[node] = value;
+        self.pending[node] = mark;
+        if let Some(order) = self.order.as_mut() {
+            order[node] = self.settled;
+        }
+        self.settled = self.settled.wrapping_add(1);
+    }
+
+    /// Tells the predecessors of `node`, settled at threshold `t`, and of
+    /// every node that this settles in turn, depth first: wins for the
+    /// movers that have a good move there, losses for those left without
+    /// one.
+    fn propagate(&mut self, node: usize, t: i8, ends: &[u32], edges: &[u32]) -> Result<(), CapacityError> {
+        // Nodes below `half` have South to move, the others North.
+        let half = self.best.len() / 2;
+        try_push(&mut self.stack, node as u32, "solver: work stack")?;
+        while let Some(y) = self.stack.pop() {
+            let y = y as usize;
+            let lost = self.best[y] < 0;
+            let from = match y {
+                0 => 0,
+                _ => ends[y - 1] as usize,
+            };
+            for &x in &edges[from..ends[y] as usize] {
+                let x = x as usize;
+                if self.pending[x] >= SEEDED {
+                    continue;
+                }
+                // Good for x's mover: a loss for the other player, or a win
+                // for the same player moving again (an extra turn).
+                let same_player = (x < half) == (y < half);
+                if lost != same_player {
+                    self.settle(x, t, SETTLED);
+                } else {
+                    self.pending[x] = self.pending[x].saturating_sub(1);
+                    if self.pending[x] > 0 || self.best[x] > -t {
+                        continue;
+                    }
+                    self.settle(x, -t, SETTLED);
+                }
+                try_push(&mut self.stack, x as u32, "solver: work stack")?;
+            }
+        }
+        Ok(())
     }
 }
 
 /// The attractor pass over one level: for each threshold `t` from `seeds`
 /// down to 1, the nodes whose mover forces `>= t` ("win", value `t`) and
 /// those whose opponent forces `<= -t` ("loss", value `-t`); the rest are 0.
+/// `best` holds each node's best exit on entry and its value on return;
+/// `pending` counts each node's stays not yet known bad for its mover (and
+/// marks the settled nodes); node y's predecessors are
+/// `edges[ends[y - 1]..ends[y]]` (from 0 for the first node).
 ///
 /// A move to a node of the other player is good for the mover when that node
 /// is a loss; a move to a node of the same player (an extra turn) when it is
 /// a win. Nodes `0..n / 2` have South to move, the rest North.
+///
+/// Each threshold first settles, in one scan, the nodes that its exits
+/// decide (the seeds), then tells their predecessors seed after seed, in
+/// node order (the predecessor lists read in sequence), each depth first
+/// on a stack that holds only the nodes being told, not the seeds. A node
+/// is always settled after the node that settled it, which is the order's
+/// promise; the sets reached do not depend on the order.
 fn attract(
-    best: &[i8],
+    best: &mut [i8],
     pending: &mut [u8],
-    starts: &[u32],
+    ends: &[u32],
     edges: &[u32],
     seeds: u32,
     keep_order: bool,
-) -> Result<(Vec<i8>, Option<Vec<u32>>), SolveError> {
+) -> Result<Option<Vec<u32>>, SolveError> {
     let n = best.len();
-    // Nodes below `half` have South to move, the others North.
-    let half = n / 2;
-    let mut value = try_filled(n, UNSET, "solver: values")?;
-    let mut order = match keep_order {
-        true => Some(try_filled(n, u32::MAX, "solver: settling order")?),
-        false => None,
-    };
-    let mut settled = 0u32;
-    // Each node is settled at most once a threshold: the queue never grows.
-    let mut queue: Vec<u32> = Vec::new();
-    try_reserve_exact(&mut queue, n, "solver: queue")?;
-    let mut settle = |node: usize, v: i8, queue: &mut Vec<u32>, value: &mut [i8]| {
-        value[node] = v;
-        if let Some(order) = order.as_mut() {
-            order[node] = settled;
-        }
-        settled = settled.wrapping_add(1);
-        queue.push(node as u32);
-    };
     // No threshold above the largest exit or end value can settle anything.
     let top = best
         .iter()
@@ -677,49 +944,63 @@ fn attract(
         .map(|&b| b.unsigned_abs())
         .max()
         .unwrap_or(0);
+    let order = match keep_order {
+        true => Some(try_filled(n, u32::MAX, "solver: settling order")?),
+        false => None,
+    };
+    let mut at = Attractor {
+        best,
+        pending,
+        order,
+        settled: 0,
+        stack: Vec::new(),
+    };
     for t in (1..=seeds.min(u32::from(top)).min(127) as i8).rev() {
-        queue.clear();
-        for node in 0..n {
-            if value[node] != UNSET {
+        // Whether the node is settled by its exits alone at `t`: a win, or
+        // a loss with every stay known bad (branch-free, to scan fast).
+        let seed =
+            |pending: u8, best: i8| (pending < SEEDED) & ((best >= t) | ((pending == 0) & (best <= -t)));
+        // The seeds, a block at a time: most blocks hold none.
+        for start in (0..n).step_by(SCAN) {
+            let end = n.min(start + SCAN);
+            let block = at.pending[start..end].iter().zip(&at.best[start..end]);
+            if !block.fold(false, |any, (&pending, &best)| any | seed(pending, best)) {
                 continue;
             }
-            if best[node] >= t {
-                settle(node, t, &mut queue, &mut value);
-            } else if pending[node] == 0 && best[node] <= -t {
-                settle(node, -t, &mut queue, &mut value);
+            for node in start..end {
+                if seed(at.pending[node], at.best[node]) {
+                    let value = if at.best[node] >= t { t } else { -t };
+                    at.settle(node, value, SEEDED);
+                }
             }
         }
-        let mut head = 0;
-        while let Some(&settled_node) = queue.get(head) {
-            head += 1;
-            let y = settled_node as usize;
-            let lost = value[y] < 0;
-            let (from, to) = (starts[y] as usize, starts[y + 1] as usize);
-            for &x in &edges[from..to] {
-                let x = x as usize;
-                if value[x] != UNSET {
-                    continue;
-                }
-                // Good for x's mover: a loss for the other player, or a win
-                // for the same player moving again (an extra turn).
-                let same_player = (x < half) == (y < half);
-                if lost != same_player {
-                    settle(x, t, &mut queue, &mut value);
-                } else {
-                    pending[x] = pending[x].saturating_sub(1);
-                    if pending[x] == 0 && best[x] <= -t {
-                        settle(x, -t, &mut queue, &mut value);
-                    }
+        // Their predecessors, seed after seed.
+        for start in (0..n).step_by(SCAN) {
+            let end = n.min(start + SCAN);
+            if !at.pending[start..end].contains(&SEEDED) {
+                continue;
+            }
+            for node in start..end {
+                if at.pending[node] == SEEDED {
+                    at.pending[node] = SETTLED;
+                    at.propagate(node, t, ends, edges)?;
                 }
             }
         }
     }
-    for v in &mut value {
-        if *v == UNSET {
-            *v = 0;
+    for (value, pending) in at.best.iter_mut().zip(at.pending.iter()) {
+        if *pending != SETTLED {
+            *value = 0;
         }
     }
-    Ok((value, order))
+    Ok(at.order)
+}
+
+/// The plain values of atomics, in the same allocation (collecting a
+/// vector's own `into_iter` into a vector of a type of the same size and
+/// alignment reuses its buffer).
+fn into_plain(atomics: Vec<AtomicU32>) -> Vec<u32> {
+    atomics.into_iter().map(AtomicU32::into_inner).collect()
 }
 
 /// `n` atomic zeros, allocated fallibly.
@@ -775,4 +1056,31 @@ fn to_value<B: Board>(margin: i64, pos: &B) -> Result<i8, SolveError> {
         .ok()
         .filter(|&v| v != i8::MIN)
         .ok_or_else(|| SolveError::Rules(format!("margin {margin} out of range in {pos}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The atomics of a level become plain `u32` without a second buffer.
+    #[test]
+    fn atomics_become_plain_in_their_own_allocation() {
+        let atomics = atomic_zeros(100_000, "test").unwrap();
+        atomics[7].store(7, Ordering::Relaxed);
+        let (address, capacity) = (atomics.as_ptr() as usize, atomics.capacity());
+        let plain = into_plain(atomics);
+        assert_eq!((plain.as_ptr() as usize, plain.capacity()), (address, capacity));
+        assert_eq!((plain.len(), plain[7], plain[8]), (100_000, 7, 0));
+    }
+
+    /// The work stack grows as needed.
+    #[test]
+    fn the_stack_grows() {
+        let mut stack = Vec::new();
+        for i in 0..10_000u32 {
+            try_push(&mut stack, i, "test").unwrap();
+        }
+        assert_eq!(stack.len(), 10_000);
+        assert_eq!(stack.pop(), Some(9_999));
+    }
 }
