@@ -101,14 +101,15 @@
 //! `6n` bytes plus 4 a non-capturing move while it is solved (see
 //! [`Table::build_with`]), so the largest level sets the memory;
 //! [`Table::build_to_writer`] writes a table to disk as it is built, without
-//! keeping it. `K` is chosen to stay under about 2 GiB and two minutes on
-//! two cores:
+//! keeping it. Measured on two cores (the `solve` example, `--out`):
 //!
 //! | game | K | positions (bytes on disk) | peak memory | build |
 //! |---|---|---|---|---|
-//! | Bohnenspiel | 18 | 172,986,450 | 1.5 GB | about 1.5 min |
-//! | Djenon-aboure | 18 | 172,986,450 | 1.2 GB | about 1.5 min |
-//! | Al-manqala | 15 | 155,117,520 | 1.6 GB | about 1.5 min |
+//! | Bohnenspiel | 16 | 60,843,510 | 0.44 GB | 26 s |
+//! | Djenon-aboure | 16 | 60,843,510 | 0.28 GB | 17 s |
+//! | Al-manqala | 12 | 19,315,400 | 0.17 GB | 9 s |
+//!
+//! The README gives the largest tables built (Djenon-aboure to 24 seeds).
 //!
 //! Djenon-aboure, weakly solved with a proof certificate ([`proof`]; `cargo
 //! run --release --example solve -- djenon-aboure --opening --proof FILE`,
