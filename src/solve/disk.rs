@@ -3,7 +3,7 @@
 use std::fs::File;
 use std::path::Path;
 
-use super::table::{level_len, read_header};
+use super::table::{header_len, level_len, read_header};
 use super::{BoardIndex, Solvable, SolveError};
 use crate::search::Oracle;
 use crate::Board;
@@ -46,10 +46,9 @@ impl<R: Solvable> DiskTable<R> {
     pub fn open(rules: R, path: impl AsRef<Path>) -> Result<DiskTable<R>, SolveError> {
         let mut file = File::open(path)?;
         let max_seeds = read_header(&rules, &mut file)?;
-        let name_len = rules.name().len() as u64;
         let index = BoardIndex::try_new(R::Position::PITS, max_seeds)?;
         let mut offsets = Vec::new();
-        let mut offset = 8 + 1 + name_len + 2;
+        let mut offset = header_len(&rules);
         for seeds in 0..=max_seeds {
             offsets.push(offset);
             offset += level_len(&index, seeds)?;

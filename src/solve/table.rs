@@ -447,7 +447,13 @@ fn write_header<R: Solvable>(rules: &R, max_seeds: u32, out: &mut impl Write) ->
     out.write_all(&[name_len])?;
     out.write_all(name)?;
     out.write_all(&[R::Position::PITS as u8, max_seeds as u8])?;
-    Ok(FORMAT_MAGIC.len() as u64 + 1 + name.len() as u64 + 2)
+    Ok(header_len(rules))
+}
+
+/// The bytes of a table file's header for `rules`: magic, name length,
+/// name, pits, seed limit.
+pub(super) fn header_len<R: Solvable>(rules: &R) -> u64 {
+    FORMAT_MAGIC.len() as u64 + 1 + rules.name().len() as u64 + 2
 }
 
 /// Writes a level's values, one byte each, through a small buffer.
