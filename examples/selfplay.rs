@@ -54,7 +54,9 @@ use common::SelfplayOptions as Options;
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{AlphaBeta, CaptureDifference, Limits};
 use mancala_rules::solve::{DiskTable, Solvable};
-use mancala_rules::{AgreementPolicy, Board, EndReason, Game, Move, Player, Ruleset, WithRuleset};
+use mancala_rules::{
+    AgreementPolicy, Board, EndReason, Game, Move, MoveReport, Outcome, Player, Ruleset, WithRuleset,
+};
 
 /// Games still going after this many moves are stopped.
 const MAX_MOVES: usize = common::SELFPLAY_MAX_MOVES;
@@ -92,39 +94,75 @@ struct Record {
     seeds_captured: u32,
 }
 
+/// How [`play_out`] left a game.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    /// The game ended by its rules (the agreement policy included).
+    Over(Outcome),
+    /// Stopped at a third occurrence of a position (the rules have no end for
+    /// endless play, so the engines would go round in the loop forever).
+    Repeated,
+    /// Stopped after [`MAX_MOVES`] moves.
+    TooLong,
+}
+
+/// Plays `game` on until it ends or is stopped: the one game loop of this
+/// program. Before each move the players agree to split on a third occurrence
+/// where the rules allow it ([`AgreementPolicy::default`]); `choose` picks
+/// each move (`None`, or an illegal move, stops the game as endless) and
+/// `played` sees each move's report.
+fn play_out<R: Ruleset>(
+    game: &mut Game<R>,
+    mut choose: impl FnMut(&Game<R>) -> Option<Move>,
+    mut played: impl FnMut(&MoveReport),
+) -> Stop {
+    loop {
+        game.apply_policy(AgreementPolicy::default());
+        if let Some(outcome) = game.outcome() {
+            return Stop::Over(outcome);
+        }
+        if game.occurrences() >= 3 {
+            return Stop::Repeated;
+        }
+        if game.moves().len() >= MAX_MOVES {
+            return Stop::TooLong;
+        }
+        let Some(report) = choose(game).and_then(|mv| game.play(mv).ok()) else {
+            return Stop::TooLong;
+        };
+        played(&report);
+    }
+}
+
 fn play_one<R: Solvable>(engine: &mut Engine<'_, R>, opts: &Options, rng: &mut SplitMix64) -> Record {
     let mut game = Game::new(*engine.rules());
     let opening = opts.random_plies.unwrap_or_else(|| 2 + rng.below(3));
-    let mut record = Record {
-        moves: 0,
-        winner: None,
-        reason: None,
-        capturing_moves: 0,
-        seeds_captured: 0,
-    };
-    while game.moves().len() < MAX_MOVES && game.occurrences() < 3 {
-        game.apply_policy(AgreementPolicy::default());
-        let moves = game.legal_moves();
-        let mv = if game.moves().len() < opening {
+    let (mut capturing_moves, mut seeds_captured) = (0, 0);
+    let choose = |game: &Game<R>| {
+        if game.moves().len() < opening {
+            let moves = game.legal_moves();
             moves.nth_move(rng.below(moves.len()))
         } else {
-            engine.search_game(&game, Limits::depth(opts.depth)).best
-        };
-        let Some(report) = mv.and_then(|mv: Move| game.play(mv).ok()) else {
-            break;
-        };
-        if report.seeds_captured > 0 {
-            record.capturing_moves += 1;
-            record.seeds_captured += u32::from(report.seeds_captured);
+            engine.search_game(game, Limits::depth(opts.depth)).best
         }
+    };
+    let stop = play_out(&mut game, choose, |report| {
+        if report.seeds_captured > 0 {
+            capturing_moves += 1;
+            seeds_captured += u32::from(report.seeds_captured);
+        }
+    });
+    let outcome = match stop {
+        Stop::Over(outcome) => Some(outcome),
+        Stop::Repeated | Stop::TooLong => None,
+    };
+    Record {
+        moves: game.moves().len(),
+        winner: outcome.map(|o| o.winner()),
+        reason: outcome.map(|o| o.reason),
+        capturing_moves,
+        seeds_captured,
     }
-    game.apply_policy(AgreementPolicy::default());
-    record.moves = game.moves().len();
-    if let Some(outcome) = game.outcome() {
-        record.winner = Some(outcome.winner());
-        record.reason = Some(outcome.reason);
-    }
-    record
 }
 
 fn progress(done: usize, total: usize) {
@@ -230,36 +268,25 @@ fn duel<R: Solvable>(rules: R, table: &DiskTable<R>, opening: &[Move], side: Pla
     for &mv in opening {
         game.play(mv).expect("an opening move is legal");
     }
-    while game.moves().len() < MAX_MOVES && game.occurrences() < 3 {
-        game.apply_policy(AgreementPolicy::default());
-        let mover = usize::from(game.position().to_move() != side);
-        let Some(mv) = engines[mover].search_game(&game, Limits::depth(depth)).best else {
-            break;
-        };
-        if game.play(mv).is_err() {
-            break;
-        }
-    }
-    game.apply_policy(AgreementPolicy::default());
-    let (south, north, result) = match game.outcome() {
-        Some(outcome) => {
-            let [south, north] = outcome.totals.map(i64::from);
+    let stop = play_out(
+        &mut game,
+        |game| {
+            let mover = usize::from(game.position().to_move() != side);
+            engines[mover].search_game(game, Limits::depth(depth)).best
+        },
+        |_| {},
+    );
+    let ([south, north], result) = match stop {
+        Stop::Over(outcome) => {
             let result = match outcome.winner() {
                 None => Finish::Draw,
                 Some(winner) if winner == side => Finish::Win,
                 Some(_) => Finish::Loss,
             };
-            (south, north, result)
+            (outcome.totals.map(i64::from), result)
         }
-        None => {
-            let [south, north] = game.position().scores().map(i64::from);
-            let stop = if game.occurrences() >= 3 {
-                Finish::Repeated
-            } else {
-                Finish::TooLong
-            };
-            (south, north, stop)
-        }
+        Stop::Repeated => (game.position().scores().map(i64::from), Finish::Repeated),
+        Stop::TooLong => (game.position().scores().map(i64::from), Finish::TooLong),
     };
     let margin = match side {
         Player::South => south - north,
