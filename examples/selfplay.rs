@@ -259,11 +259,13 @@ fn openings<R: Ruleset>(rules: R) -> Vec<Vec<Move>> {
     openings
 }
 
-/// Plays `opening`, then the engine with `table` as `side` against the engine
-/// without, both fresh (empty transposition tables), to `depth` plies.
-fn duel<R: Solvable>(rules: R, table: &DiskTable<R>, opening: &[Move], side: Player, depth: u32) -> Duel {
-    // [with the table, without]
-    let mut engines = [engine(rules, Some(table)), engine(rules, None)];
+/// Plays `opening`, then `engines[0]` (with the table) as `side` against
+/// `engines[1]` (without), both cleared first (empty transposition tables,
+/// so that each game is the same whatever was played before), to `depth`
+/// plies.
+fn duel<R: Solvable>(engines: &mut [Engine<'_, R>; 2], opening: &[Move], side: Player, depth: u32) -> Duel {
+    engines.iter_mut().for_each(AlphaBeta::clear);
+    let rules = *engines[0].rules();
     let mut game = Game::new(rules);
     for &mv in opening {
         game.play(mv).expect("an opening move is legal");
@@ -303,11 +305,13 @@ fn duel<R: Solvable>(rules: R, table: &DiskTable<R>, opening: &[Move], side: Pla
 fn compare<R: Solvable>(rules: R, table: &DiskTable<R>, depth: u32) -> Vec<Duel> {
     let openings = openings(rules);
     let total = 2 * openings.len();
+    // [with the table, without]
+    let mut engines = [engine(rules, Some(table)), engine(rules, None)];
     let mut duels = Vec::with_capacity(total);
     progress(0, total);
     for opening in &openings {
         for side in [Player::South, Player::North] {
-            duels.push(duel(rules, table, opening, side, depth));
+            duels.push(duel(&mut engines, opening, side, depth));
             progress(duels.len(), total);
         }
     }

@@ -306,6 +306,30 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         &self.rules
     }
 
+    /// Forgets every stored result, as a new engine would (the table keeps
+    /// its size): for a new game, or to make the next search independent of
+    /// the ones before it. Without it the table carries results from one
+    /// search to the next, which is what makes searching move after move of
+    /// one game cheap, and which can change the move chosen at a given depth
+    /// (a deeper result found earlier is used).
+    ///
+    /// ```
+    /// use mancala_rules::games::Bohnenspiel;
+    /// use mancala_rules::search::{AlphaBeta, Limits};
+    /// use mancala_rules::Ruleset;
+    ///
+    /// let start = Bohnenspiel.start();
+    /// let mut engine = AlphaBeta::new(Bohnenspiel).with_table_bits(12);
+    /// let first = engine.search(&start, &[], Limits::depth(5));
+    /// engine.clear();
+    /// let again = engine.search(&start, &[], Limits::depth(5));
+    /// assert_eq!((first.best, first.score, first.nodes), (again.best, again.score, again.nodes));
+    /// ```
+    pub fn clear(&mut self) {
+        self.table.fill(EMPTY_ENTRY);
+        self.generation = 0;
+    }
+
     /// Searches the position of `game`, its history included. A game already
     /// over (even by agreement) gives no move.
     pub fn search_game(&mut self, game: &Game<R>, limits: Limits) -> SearchResult {
