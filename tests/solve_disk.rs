@@ -1,13 +1,16 @@
 //! Tables served from disk (`solve::DiskTable`): the same values as the
 //! table in memory, the same search, refused files; tables written as they
-//! are built (`Table::build_to_writer`): the same bytes.
+//! are built (`Table::build_to_writer`): the same bytes; sampled entries of
+//! a file agree with their successors (and of the large built tables, with
+//! `--ignored`).
 
 use std::path::PathBuf;
 
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Oware, Tihbat};
+use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{proven_margin, AlphaBeta, Limits};
-use mancala_rules::solve::{BuildOptions, DiskTable, LevelProgress, Solvable, SolveError, Table};
-use mancala_rules::{Board, Position, Ruleset};
+use mancala_rules::solve::{BoardIndex, BuildOptions, DiskTable, LevelProgress, Solvable, SolveError, Table};
+use mancala_rules::{Board, Player, Position, Ruleset, Turn};
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("mancala-{name}-{}.tbl", std::process::id()))
@@ -191,4 +194,131 @@ fn disk_tables_serve_streamed_files() {
     disk_answers_as_memory(DjenonAboure, 7);
     disk_answers_as_memory(AlManqala, 5);
     disk_answers_as_memory(Tihbat, 28);
+}
+
+/// A position of `rules` with at most `max_seeds` seeds on the board, not
+/// over, reached by uniformly random moves from the start (stopping at a
+/// random point once the board is small enough).
+fn sample<R: Solvable>(rules: R, max_seeds: u32, rng: &mut SplitMix64) -> R::Position {
+    loop {
+        let mut pos = rules.start();
+        loop {
+            let on_board: u32 = pos.pits().iter().map(|&s| u32::from(s)).sum();
+            if on_board <= max_seeds && rng.below(3) == 0 {
+                break;
+            }
+            if rules.play_random(&mut pos, rng).is_err() {
+                break;
+            }
+        }
+        if matches!(rules.turn(&pos), Turn::Moves(_)) {
+            return pos;
+        }
+    }
+}
+
+/// Whether the file's value of `pos` is the best of its moves' values (a
+/// finished child by its totals, any other from the file, negated when the
+/// other player moves there): the consistency every entry of a solved table
+/// has. `Err` names the position and both values.
+fn agrees_with_successors<R: Solvable>(
+    rules: R,
+    table: &DiskTable<R>,
+    pos: &R::Position,
+) -> Result<(), String> {
+    let Turn::Moves(moves) = rules.turn(pos) else {
+        return Ok(());
+    };
+    let mover = pos.to_move();
+    let stored = table.value(pos).unwrap().expect("the board is in the table");
+    let mut best = i32::MIN;
+    for mv in moves {
+        let mut child = *pos;
+        rules.play_unchecked(&mut child, mv);
+        let value = match rules.turn(&child) {
+            Turn::Over(outcome) => {
+                let [south, north] = outcome.totals.map(|t| t as i32);
+                if mover == Player::South {
+                    south - north
+                } else {
+                    north - south
+                }
+            }
+            Turn::Moves(_) => {
+                let child_value = table.value(&child).unwrap().expect("a child has no more seeds");
+                if child.to_move() == mover {
+                    child_value
+                } else {
+                    -child_value
+                }
+            }
+        };
+        best = best.max(value);
+    }
+    if stored == best {
+        Ok(())
+    } else {
+        Err(format!("{pos}: the file says {stored}, its moves give {best}"))
+    }
+}
+
+#[test]
+fn table_files_agree_with_their_successors_and_a_changed_entry_does_not() {
+    let max_seeds = 10;
+    let path = temp("successors");
+    let out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    Table::build_to_writer(DjenonAboure, max_seeds, BuildOptions::default(), out, |_| {}).unwrap();
+    let disk = DiskTable::open(DjenonAboure, &path).unwrap();
+    let mut rng = SplitMix64::new(7);
+    let positions: Vec<_> = (0..500)
+        .map(|_| sample(DjenonAboure, max_seeds, &mut rng))
+        .collect();
+    for pos in &positions {
+        agrees_with_successors(DjenonAboure, &disk, pos).unwrap();
+    }
+    // Change the entry of the first sampled position: it no longer agrees.
+    let pos = positions[0];
+    let index = BoardIndex::new(12, max_seeds);
+    let (seeds, rank) = index.seeds_and_rank(pos.pits()).unwrap();
+    let below: u64 = (0..seeds).map(|s| 2 * index.count(s).unwrap()).sum();
+    let values: u64 = (0..=max_seeds).map(|s| 2 * index.count(s).unwrap()).sum();
+    let values_start = std::fs::metadata(&path).unwrap().len() - values;
+    let at = values_start + below + pos.to_move().index() as u64 * index.count(seeds).unwrap() + rank;
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[at as usize] = bytes[at as usize].wrapping_add(2);
+    std::fs::write(&path, &bytes).unwrap();
+    let changed = DiskTable::open(DjenonAboure, &path).unwrap();
+    let err = agrees_with_successors(DjenonAboure, &changed, &pos).unwrap_err();
+    assert!(err.contains("the file says"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// The large tables built by `solve --out` (README, "Endgame tables"), if
+/// the directory `MANCALA_TABLES` holds them: 20,000 sampled entries of
+/// each agree with their successors. Run with
+/// `MANCALA_TABLES=DIR cargo test --release --test solve_disk -- --ignored`.
+#[test]
+#[ignore = "needs the built tables (several GB) in $MANCALA_TABLES"]
+fn built_tables_agree_with_their_successors() {
+    let dir = PathBuf::from(
+        std::env::var_os("MANCALA_TABLES").expect("set MANCALA_TABLES to the tables' directory"),
+    );
+    fn check<R: Solvable>(rules: R, path: PathBuf, seed: u64) -> bool {
+        let Ok(table) = DiskTable::open(rules, &path) else {
+            return false;
+        };
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..20_000 {
+            let pos = sample(rules, table.max_seeds(), &mut rng);
+            agrees_with_successors(rules, &table, &pos).unwrap();
+        }
+        println!("{}: 20,000 sampled entries agree", path.display());
+        true
+    }
+    let checked = [
+        check(Bohnenspiel, dir.join("bohnenspiel-24.tbl"), 1),
+        check(DjenonAboure, dir.join("djenon-aboure-24.tbl"), 2),
+        check(AlManqala, dir.join("al-manqala-20.tbl"), 3),
+    ];
+    assert!(checked.contains(&true), "no table file in {}", dir.display());
 }
