@@ -37,7 +37,8 @@
 //! table: for the table engine as South, as North and both, the games, its
 //! wins, draws and losses, the stopped games (counted apart), and the mean
 //! final margin (its total minus the other engine's; a stopped game's board
-//! is split equally, so its margin is the captures' difference).
+//! is split equally, so its margin is the captures' difference) over all
+//! games, over its wins and over its losses (`-` where there are none).
 //!
 //! ```text
 //! cargo run --release --example solve -- djenon-aboure --max-seeds 14 --out dj14.tbl
@@ -330,8 +331,8 @@ fn report_comparison(opts: &Options, max_seeds: u32, duels: &[Duel], seconds: f6
         duels.len(),
     );
     outln!();
-    outln!("| table engine plays | games | wins | draws | losses | stopped | mean margin |");
-    outln!("|---|---:|---:|---:|---:|---:|---:|");
+    outln!("| table engine plays | games | wins | draws | losses | stopped | mean margin | in wins | in losses |");
+    outln!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     let rows: [(&str, Option<Player>); 3] = [
         ("South", Some(Player::South)),
         ("North", Some(Player::North)),
@@ -343,15 +344,35 @@ fn report_comparison(opts: &Options, max_seeds: u32, duels: &[Duel], seconds: f6
             .filter(|d| side.map_or(true, |s| d.side == s))
             .collect();
         let count = |want: &[Finish]| games.iter().filter(|d| want.contains(&d.result)).count();
-        let margin =
-            games.iter().map(|d| i64::from(d.margin)).sum::<i64>() as f64 / games.len().max(1) as f64;
+        // The mean margin of the games that finished as `want` ("-" if none).
+        let mean = |want: &[Finish]| {
+            let margins: Vec<i64> = games
+                .iter()
+                .filter(|d| want.contains(&d.result))
+                .map(|d| i64::from(d.margin))
+                .collect();
+            match margins.len() {
+                0 => "-".to_string(),
+                n => format!("{:+.2}", margins.iter().sum::<i64>() as f64 / n as f64),
+            }
+        };
+        let all = [
+            Finish::Win,
+            Finish::Draw,
+            Finish::Loss,
+            Finish::Repeated,
+            Finish::TooLong,
+        ];
         outln!(
-            "| {name} | {} | {} | {} | {} | {} | {margin:+.2} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |",
             games.len(),
             count(&[Finish::Win]),
             count(&[Finish::Draw]),
             count(&[Finish::Loss]),
             count(&[Finish::Repeated, Finish::TooLong]),
+            mean(&all),
+            mean(&[Finish::Win]),
+            mean(&[Finish::Loss]),
         );
     }
     let repeated = duels.iter().filter(|d| d.result == Finish::Repeated).count();

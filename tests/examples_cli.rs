@@ -631,17 +631,25 @@ fn tihbat_two_ply_openings() -> usize {
 }
 
 /// The numbers of a row of the comparison's table: games, wins, draws,
-/// losses, stopped, and the mean margin.
+/// losses, stopped, and the mean margin; checks the mean margins over the
+/// wins and over the losses (positive, negative, `-` where there are none).
 fn comparison_row(stdout: &str, name: &str) -> ([usize; 5], f64) {
     let line = stdout
         .lines()
         .find(|line| line.starts_with(&format!("| {name} |")))
         .unwrap_or_else(|| panic!("no row {name}: {stdout}"));
     let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-    // "", name, 6 numbers, "".
-    assert_eq!(cells.len(), 9, "{line}");
+    // "", name, 5 counts, 3 margins, "".
+    assert_eq!(cells.len(), 11, "{line}");
     let counts = [2, 3, 4, 5, 6].map(|i| cells[i].parse::<usize>().expect("a count"));
     let margin = cells[7].parse::<f64>().expect("a margin");
+    for (cell, games, sign) in [(cells[8], counts[1], 1.0), (cells[9], counts[3], -1.0)] {
+        if games == 0 {
+            assert_eq!(cell, "-", "{line}");
+        } else {
+            assert!(cell.parse::<f64>().expect("a margin") * sign > 0.0, "{line}");
+        }
+    }
     (counts, margin)
 }
 
@@ -669,7 +677,9 @@ fn selfplay_compares_the_engine_with_a_table_against_the_engine_without() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("| table engine plays | games | wins | draws | losses | stopped | mean margin |"),
+        stdout.contains(
+            "| table engine plays | games | wins | draws | losses | stopped | mean margin | in wins | in losses |"
+        ),
         "{stdout}"
     );
     let (south, south_margin) = comparison_row(&stdout, "South");
