@@ -125,6 +125,15 @@ impl<R: Solvable> KindEngine<R> {
             KindEngine::Mcts(engine, limits) => Thought::Mcts(engine.search_game(game, *limits)),
         }
     }
+
+    fn clear(&mut self) {
+        match self {
+            KindEngine::AlphaBeta(engine, _) => engine.clear(),
+            // A search builds its tree afresh; only the playouts' generator
+            // goes on.
+            KindEngine::Mcts(..) => {}
+        }
+    }
 }
 
 impl<R: Solvable> KindEngine<R> {
@@ -177,6 +186,12 @@ macro_rules! engines {
                 })
             }
 
+            fn clear(&mut self) {
+                match self {
+                    $(Engines::$kind(engine) => engine.clear(),)*
+                }
+            }
+
             fn think(&mut self, game: &AnyGame) -> Option<Thought> {
                 match (self, game) {
                     $((Engines::$kind(engine), AnyGame::$kind(game)) => Some(engine.think(game)),)*
@@ -193,8 +208,9 @@ shipped_table!(engines);
 /// ([`AlphaBeta`], optionally with an endgame table file as its oracle) or
 /// Monte-Carlo tree search ([`Mcts`]), with its limits.
 ///
-/// The engine keeps what it learnt (alpha-beta's transposition table,
-/// MCTS's tree) from one [`think`](AnyEngine::think) to the next. Memory:
+/// Alpha-beta keeps what it learnt (its transposition table) from one
+/// [`think`](AnyEngine::think) to the next, until
+/// [`clear`](AnyEngine::clear); MCTS builds a new tree each time. Memory:
 /// the engine's own default (alpha-beta 4 MiB, MCTS at most
 /// [`MCTS_DEFAULT_MEMORY`](crate::search::MCTS_DEFAULT_MEMORY)); a table
 /// file is read a byte per lookup ([`DiskTable`]), never loaded.
@@ -257,6 +273,26 @@ impl AnyEngine {
     #[must_use]
     pub fn kind(&self) -> GameKind {
         self.kind
+    }
+
+    /// Forgets what the engine learnt, as a new engine would (see
+    /// [`AlphaBeta::clear`]): for a new game, or to make the next search
+    /// independent of the ones before. MCTS keeps nothing between searches
+    /// but its random generator, which goes on.
+    ///
+    /// ```
+    /// use mancala_rules::search::Limits;
+    /// use mancala_rules::{AnyEngine, GameKind};
+    ///
+    /// let game = GameKind::Bohnenspiel.new_game();
+    /// let mut engine = AnyEngine::alpha_beta(GameKind::Bohnenspiel, Limits::depth(5));
+    /// let first = engine.think(&game)?.to_string();
+    /// engine.clear();
+    /// assert_eq!(engine.think(&game)?.to_string(), first); // the same nodes too
+    /// # Ok::<(), mancala_rules::KindMismatch>(())
+    /// ```
+    pub fn clear(&mut self) {
+        self.engines.clear();
     }
 
     /// Searches `game`'s current position, its history and rules included
