@@ -33,8 +33,9 @@
 //!
 //! Al-manqala's players agree to split the board when a position occurs for
 //! the third time. Bohnenspiel and Djenon-aboure have no rule for endless
-//! play; **this program's choice**: when a position occurs for the third time
-//! the game stops and the seeds on the board are split equally.
+//! play; **the crate's choice** (`Game::automated_stop`): when a position
+//! occurs for the third time the game stops and the seeds on the board are
+//! split equally.
 
 //!
 //! The program is written against [`AnyGame`] and [`AnyEngine`], with no
@@ -55,7 +56,7 @@ use mancala_rules::games::Partie;
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{Limits, MctsLimits};
 use mancala_rules::{
-    AgreementPolicy, AnyEngine, AnyGame, EndReason, GameKind, MoveReport, Outcome, Player, Repetition,
+    AgreementPolicy, AnyEngine, AnyGame, AutomatedStop, EndReason, GameKind, MoveReport, Outcome, Player,
 };
 
 /// The longest command line read at a prompt (the rest of a longer one is
@@ -188,18 +189,22 @@ impl<B: BufRead> Table<'_, B> {
     fn play(&mut self) -> Ending {
         self.show();
         loop {
-            if self.game.apply_policy(AgreementPolicy::default()) {
-                outln!("The position occurred a third time: the players agree to split the board.");
-            }
-            if let Some(outcome) = self.game.outcome() {
-                return Ending::Over(outcome);
-            }
-            if let Some(outcome) = self.endless() {
-                outln!(
-                    "The position occurred a third time and the rules have no end for endless play: \
-                     the game stops and the board is split."
-                );
-                return Ending::Over(outcome);
+            // No move limit: a game that goes round stops at a third occurrence.
+            match self.game.automated_stop(AgreementPolicy::default(), usize::MAX) {
+                Some(AutomatedStop::Over(outcome)) => {
+                    if outcome.reason == EndReason::Agreement {
+                        outln!("The position occurred a third time: the players agree to split the board.");
+                    }
+                    return Ending::Over(outcome);
+                }
+                Some(AutomatedStop::Endless) => {
+                    outln!(
+                        "The position occurred a third time and the rules have no end for endless play: \
+                         the game stops and the board is split."
+                    );
+                    return Ending::Over(self.game.split(EndReason::Repetition));
+                }
+                Some(AutomatedStop::MoveLimit) | None => {}
             }
             let player = self.game.to_move();
             let done = match self.opts.side(player) {
@@ -210,14 +215,6 @@ impl<B: BufRead> Table<'_, B> {
                 return Ending::Quit;
             }
         }
-    }
-
-    /// The split this program applies when a game without a repetition rule
-    /// or agreement goes round in a loop.
-    fn endless(&self) -> Option<Outcome> {
-        let history = self.game.rules().history;
-        let has_rule = history.repetition != Repetition::Continues || history.agreement;
-        (!has_rule && self.game.occurrences() >= 3).then(|| self.game.split(EndReason::Repetition))
     }
 
     /// The engine's move and a line about how it saw the position.

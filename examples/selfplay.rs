@@ -56,7 +56,7 @@ use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{AlphaBeta, CaptureDifference, Limits};
 use mancala_rules::solve::{DiskTable, Solvable};
 use mancala_rules::{
-    AgreementPolicy, Board, EndReason, Game, Move, MoveReport, Outcome, Player, Ruleset, WithRuleset,
+    AgreementPolicy, AutomatedStop, Board, EndReason, Game, Move, MoveReport, Player, Ruleset, WithRuleset,
 };
 
 /// Games still going after this many moves are stopped.
@@ -95,41 +95,24 @@ struct Record {
     seeds_captured: u32,
 }
 
-/// How [`play_out`] left a game.
-#[derive(Clone, Copy, Debug)]
-enum Stop {
-    /// The game ended by its rules (the agreement policy included).
-    Over(Outcome),
-    /// Stopped at a third occurrence of a position (the rules have no end for
-    /// endless play, so the engines would go round in the loop forever).
-    Repeated,
-    /// Stopped after [`MAX_MOVES`] moves.
-    TooLong,
-}
-
-/// Plays `game` on until it ends or is stopped: the one game loop of this
-/// program. Before each move the players agree to split on a third occurrence
-/// where the rules allow it ([`AgreementPolicy::default`]); `choose` picks
-/// each move (`None`, or an illegal move, stops the game as endless) and
-/// `played` sees each move's report.
+/// Plays `game` on until it ends or is stopped ([`Game::automated_stop`]:
+/// the players agree to split on a third occurrence where the rules allow
+/// it, and a game whose rules have no end for endless play stops at a third
+/// occurrence or after [`MAX_MOVES`] moves): the one game loop of this
+/// program. `choose` picks each move and `played` sees each move's report.
 fn play_out<R: Ruleset>(
     game: &mut Game<R>,
     mut choose: impl FnMut(&Game<R>) -> Option<Move>,
     mut played: impl FnMut(&MoveReport),
-) -> Stop {
+) -> AutomatedStop {
     loop {
-        game.apply_policy(AgreementPolicy::default());
-        if let Some(outcome) = game.outcome() {
-            return Stop::Over(outcome);
+        if let Some(stop) = game.automated_stop(AgreementPolicy::default(), MAX_MOVES) {
+            return stop;
         }
-        if game.occurrences() >= 3 {
-            return Stop::Repeated;
-        }
-        if game.moves().len() >= MAX_MOVES {
-            return Stop::TooLong;
-        }
+        // An engine always has a legal move while the game goes on; were it
+        // not so, the game would count with the stopped ones.
         let Some(report) = choose(game).and_then(|mv| game.play(mv).ok()) else {
-            return Stop::TooLong;
+            return AutomatedStop::MoveLimit;
         };
         played(&report);
     }
@@ -154,8 +137,8 @@ fn play_one<R: Solvable>(engine: &mut Engine<'_, R>, opts: &Options, rng: &mut S
         }
     });
     let outcome = match stop {
-        Stop::Over(outcome) => Some(outcome),
-        Stop::Repeated | Stop::TooLong => None,
+        AutomatedStop::Over(outcome) => Some(outcome),
+        AutomatedStop::Endless | AutomatedStop::MoveLimit => None,
     };
     Record {
         moves: game.moves().len(),
@@ -280,7 +263,7 @@ fn duel<R: Solvable>(engines: &mut [Engine<'_, R>; 2], opening: &[Move], side: P
         |_| {},
     );
     let ([south, north], result) = match stop {
-        Stop::Over(outcome) => {
+        AutomatedStop::Over(outcome) => {
             let result = match outcome.winner() {
                 None => Finish::Draw,
                 Some(winner) if winner == side => Finish::Win,
@@ -288,8 +271,8 @@ fn duel<R: Solvable>(engines: &mut [Engine<'_, R>; 2], opening: &[Move], side: P
             };
             (outcome.totals.map(i64::from), result)
         }
-        Stop::Repeated => (game.position().scores().map(i64::from), Finish::Repeated),
-        Stop::TooLong => (game.position().scores().map(i64::from), Finish::TooLong),
+        AutomatedStop::Endless => (game.position().scores().map(i64::from), Finish::Repeated),
+        AutomatedStop::MoveLimit => (game.position().scores().map(i64::from), Finish::TooLong),
     };
     let margin = match side {
         Player::South => south - north,

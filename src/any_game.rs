@@ -11,7 +11,7 @@ use crate::moves::{Move, MoveSet};
 use crate::position::{Board, Player};
 use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
 use crate::AgreementPolicy;
-use crate::{Game, Rules};
+use crate::{AutomatedStop, Game, Rules};
 
 /// The table of shipped games: kind, ruleset type, name, description. One
 /// place from which [`GameKind`], [`AnyGame`] and their dispatch are made.
@@ -346,6 +346,12 @@ impl AnyGame {
     /// Applies an agreement policy; returns whether it agreed.
     pub fn apply_policy(&mut self, policy: AgreementPolicy) -> bool {
         each!(self, g => g.apply_policy(policy))
+    }
+
+    /// Where automated play stops, checked before each move
+    /// ([`Game::automated_stop`]): over, endless, or at `max_moves`.
+    pub fn automated_stop(&mut self, policy: AgreementPolicy, max_moves: usize) -> Option<AutomatedStop> {
+        each!(self, g => g.automated_stop(policy, max_moves))
     }
 
     /// The current position in the crate's notation.

@@ -4,7 +4,7 @@ use crate::error::{AgreementError, IllegalMove, PlayError, PositionError, Record
 use crate::history::{self, AgreementPolicy, Referee};
 use crate::moves::{Move, MoveSet};
 use crate::position::Board;
-use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
+use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status};
 
 /// A game in progress under rules `R`: the position, the moves played (with
 /// undo), and the rules that depend on history.
@@ -204,6 +204,55 @@ impl<R: Ruleset> Game<R> {
         }
     }
 
+    /// Where a game played by programs stops, checked before each move: the
+    /// one order of checks for automated play. Applies `policy` first
+    /// ([`apply_policy`](Game::apply_policy)); then the game is
+    /// [`Over`](AutomatedStop::Over) if it ended (by the board, a repetition
+    /// rule or that agreement); else [`Endless`](AutomatedStop::Endless) if
+    /// the current position has occurred a third time and the rules have no
+    /// end for endless play (no repetition rule, no agreement: Bohnenspiel and
+    /// Djenon-aboure), where players without randomness would go round the
+    /// loop for ever; else [`MoveLimit`](AutomatedStop::MoveLimit) once
+    /// `max_moves` moves have been played. `None`: the game goes on.
+    ///
+    /// **The crate's choice**: a third occurrence, as Al-manqala's default
+    /// agreement and the solver's valuation of endless play (an equal split
+    /// of the board) take it; a program that stops there may score the game
+    /// with [`Outcome::split`].
+    ///
+    /// ```
+    /// use mancala_rules::games::Bohnenspiel;
+    /// use mancala_rules::{AgreementPolicy, AutomatedStop, Game};
+    ///
+    /// // A bean each, going round: the position comes back every twelve moves.
+    /// let start = "0 0 0 0 0 1 | 0 0 0 0 0 1 30-40 N".parse()?;
+    /// let policy = AgreementPolicy::default();
+    /// let mut game = Game::from_position(Bohnenspiel, start)?;
+    /// assert_eq!(game.automated_stop(policy, 0), Some(AutomatedStop::MoveLimit));
+    /// let stop = loop {
+    ///     if let Some(stop) = game.automated_stop(policy, 1000) {
+    ///         break stop;
+    ///     }
+    ///     // Each player sows the bean that crosses to the other side.
+    ///     let across = game.legal_moves().into_iter().last().expect("the game goes on");
+    ///     game.play(across)?;
+    /// };
+    /// assert_eq!(stop, AutomatedStop::Endless);
+    /// assert_eq!((game.moves().len(), game.occurrences()), (24, 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn automated_stop(&mut self, policy: AgreementPolicy, max_moves: usize) -> Option<AutomatedStop> {
+        self.apply_policy(policy);
+        if let Some(outcome) = self.outcome() {
+            return Some(AutomatedStop::Over(outcome));
+        }
+        let endless_allowed = self.rules.repetition() == Repetition::Continues && !self.rules.agreement();
+        if endless_allowed && self.occurrences() >= 3 {
+            return Some(AutomatedStop::Endless);
+        }
+        (self.moves.len() >= max_moves).then_some(AutomatedStop::MoveLimit)
+    }
+
     /// The game as a portable record (serialisable with the `serde` feature).
     pub fn record(&self) -> GameRecord<R::Position> {
         GameRecord {
@@ -274,6 +323,18 @@ fn describe(outcome: Option<Outcome>) -> String {
         Some(o) => format!("South {}, North {} ({:?})", o.totals[0], o.totals[1], o.reason),
         None => "none".to_string(),
     }
+}
+
+/// Where automated play stops ([`Game::automated_stop`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AutomatedStop {
+    /// The game is over: by the board, a repetition rule, or an agreement.
+    Over(Outcome),
+    /// A position occurred a third time in a game whose rules have no end
+    /// for endless play.
+    Endless,
+    /// The move limit was reached.
+    MoveLimit,
 }
 
 /// A game as portable data: the game's name, its start, the moves, whether it

@@ -116,7 +116,7 @@ pub use any_game::{AnyGame, GameKind, WithRuleset};
 pub use error::{
     AgreementError, CapacityError, Error, IllegalMove, ParseError, PlayError, PositionError, RecordError,
 };
-pub use game::{Game, GameRecord};
+pub use game::{AutomatedStop, Game, GameRecord};
 pub use history::AgreementPolicy;
 pub use moves::{Move, MoveIter, MoveSet, PitSet};
 pub use perft::perft;

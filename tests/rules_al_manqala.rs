@@ -7,8 +7,8 @@
 
 use mancala_rules::games::{AlManqala, AlManqalaPosition, Bohnenspiel, Tihbat};
 use mancala_rules::{
-    AgreementError, AgreementPolicy, EndReason, Game, IllegalMove, Move, MoveReport, Outcome, Player,
-    Ruleset, Status,
+    AgreementError, AgreementPolicy, AutomatedStop, EndReason, Game, IllegalMove, Move, MoveReport, Outcome,
+    Player, Ruleset, Status,
 };
 
 /// Parses a position and checks that it is a valid Al-manqala position (98 seeds).
@@ -651,4 +651,40 @@ fn rule_7_undo_takes_back_the_agreement() {
     assert!(!g.is_over());
     assert_eq!(g.position().to_string(), "2 1 0 0 0 0 0 | 0 0 0 3 0 0 0 40-52 S");
     assert_eq!(g.legal_moves().to_string(), "1 2");
+}
+
+#[test]
+fn rule_7_automated_play_agrees_on_the_third_occurrence_and_is_never_endless() {
+    let start = "1 0 0 0 0 0 0 | 1 0 0 0 0 0 0 46-50 S";
+    let shuttle = |g: &mut Game<AlManqala>| {
+        for ply in 1..=28usize {
+            g.play(Move::Pit(SHUTTLE[(ply - 1) % 14])).unwrap();
+        }
+        assert_eq!(
+            (g.position().to_string(), g.occurrences()),
+            (start.to_string(), 3)
+        );
+    };
+    // The default policy agrees: the game is over by agreement.
+    let mut g = game(start);
+    assert_eq!(g.automated_stop(AgreementPolicy::default(), 1000), None);
+    shuttle(&mut g);
+    let split = Outcome {
+        totals: [47, 51],
+        reason: EndReason::Agreement,
+    };
+    assert_eq!(
+        g.automated_stop(AgreementPolicy::default(), 1000),
+        Some(AutomatedStop::Over(split))
+    );
+    // Players who never agree: the rules have an end for endless play (the
+    // agreement), so a third occurrence does not stop them; the move limit does.
+    let mut g = game(start);
+    shuttle(&mut g);
+    assert_eq!(g.automated_stop(AgreementPolicy::Never, 1000), None);
+    assert!(!g.is_over());
+    assert_eq!(
+        g.automated_stop(AgreementPolicy::Never, 28),
+        Some(AutomatedStop::MoveLimit)
+    );
 }

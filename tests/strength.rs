@@ -236,12 +236,8 @@ type Chooser<'a, R> = &'a mut dyn FnMut(&Game<R>) -> Option<Move>;
 fn play_out<R: Ruleset>(rules: R, opening: &[Move], choose: &mut [Chooser<'_, R>; 2]) -> Option<Player> {
     let mut game = Game::new(rules);
     game.play_all(opening.iter().copied()).expect("legal opening");
-    loop {
-        game.apply_policy(AgreementPolicy::default());
-        // Games without an agreement can go round for ever: stop them.
-        if game.is_over() || game.moves().len() >= 500 || game.occurrences() >= 3 {
-            break;
-        }
+    // Games without an end for endless play can go round for ever: stopped.
+    while game.automated_stop(AgreementPolicy::default(), 500).is_none() {
         let side = game.position().to_move().index();
         let Some(mv) = choose[side](&game) else { break };
         game.play(mv).expect("engines play legal moves");
