@@ -9,21 +9,22 @@ use crate::player::Player;
 #[non_exhaustive]
 pub enum ParseError {
     /// Not a move: a move is a pit number or `pass`.
-    #[error("'{0}' is not a move: write a pit number such as 7, or pass")]
+    #[error("'{}' is not a move: write a pit number such as 7, or pass", Escaped(.0))]
     Move(String),
     /// A pit number too large to name any pit.
-    #[error("pit {0} is out of range")]
+    #[error("pit {} is out of range", Escaped(.0))]
     PitNumberTooLarge(String),
     /// Malformed position notation.
-    #[error("malformed position: {0}")]
+    #[error("malformed position: {}", Escaped(.0))]
     Position(String),
     /// A game record (JSON) that cannot be read.
-    #[error("unreadable game record: {0}")]
+    #[error("unreadable game record: {}", Escaped(.0))]
     Record(String),
     /// A game name the crate does not know.
     #[error(
-        "unknown game '{0}': the games are bohnenspiel, bohnenspiel-hemprich, djenon-aboure, tihbat, \
-         tihbat-chain, al-manqala, oware, kalah, kalah-3, kalah-5, kalah-6 and kalah(-3/-5/-6)-empty-capture"
+        "unknown game '{}': the games are bohnenspiel, bohnenspiel-hemprich, djenon-aboure, tihbat, \
+         tihbat-chain, al-manqala, oware, kalah, kalah-3, kalah-5, kalah-6 and kalah(-3/-5/-6)-empty-capture",
+        Escaped(.0)
     )]
     UnknownGame(String),
 }
@@ -291,4 +292,44 @@ pub(crate) fn try_push<T>(vec: &mut Vec<T>, value: T, what: &'static str) -> Res
 /// The bytes of `len` values of `T`, saturated at `u64::MAX`.
 pub(crate) fn bytes_of<T>(len: usize) -> u64 {
     (len as u64).saturating_mul(std::mem::size_of::<T>() as u64)
+}
+
+/// Text from outside the program (a file header, a line of input), shown
+/// safely: control characters, quotes and backslashes escaped as Rust
+/// writes them (`\u{1b}`, `\n`, `\"`), and anything past 80 characters cut
+/// with `…`. Every message of the crate that repeats text it was given
+/// shows it through this, so a hostile name cannot move the cursor or
+/// clear a terminal, and a garbled one cannot fill the screen.
+///
+/// ```
+/// use mancala_rules::Escaped;
+///
+/// assert_eq!(Escaped("djenon\u{1b}[2J").to_string(), "djenon\\u{1b}[2J");
+/// assert_eq!(Escaped(&"x".repeat(100)).to_string(), format!("{}…", "x".repeat(80)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Escaped<'a>(pub &'a str);
+
+impl Escaped<'_> {
+    /// Characters shown before the text is cut.
+    pub const MAX_CHARS: usize = 80;
+}
+
+impl std::fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (shown, c) in self.0.chars().enumerate() {
+            if shown == Escaped::MAX_CHARS {
+                return f.write_str("…");
+            }
+            if c.is_control() || matches!(c, '"' | '\\' | '\'') {
+                write!(f, "{}", c.escape_debug())?;
+            } else if matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}') {
+                // Invisible format characters that reorder or hide text.
+                write!(f, "{}", c.escape_unicode())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
 }
