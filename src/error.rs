@@ -295,8 +295,9 @@ pub(crate) fn bytes_of<T>(len: usize) -> u64 {
 }
 
 /// Text from outside the program (a file header, a line of input), shown
-/// safely: control characters, quotes and backslashes escaped as Rust
-/// writes them (`\u{1b}`, `\n`, `\"`), and anything past 80 characters cut
+/// safely: control characters escaped as Rust writes them (`\u{1b}`,
+/// `\n`, `\0`), the invisible characters that reorder or hide text as
+/// code points (`\u{202e}`), and anything past 80 characters cut
 /// with `…`. Every message of the crate that repeats text it was given
 /// shows it through this, so a hostile name cannot move the cursor or
 /// clear a terminal, and a garbled one cannot fill the screen.
