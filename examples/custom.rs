@@ -1,10 +1,11 @@
 //! A game the crate does not ship, declared in one `const`, played out
 //! between two alpha-beta engines:
-//! `cargo run --release --example custom -- [[--depth] D]`
+//! `cargo run --release --example custom -- [[--depth] D] [--time MS]`
 //!
 //! The board is drawn after every move, and the last line is the result,
 //! `Game over after M moves (REASON): South S, North N: ...`. D is the
-//! engines' depth, 1 to 120 (default 10); `--help` for the options.
+//! engines' depth, 1 to 120 (default 10), searched within MS milliseconds a
+//! move (default 5000); `--help` for the options.
 //!
 //! Nothing here is special to the example: any type that returns a
 //! [`Rules`] from [`Declared::rules`] is a [`Ruleset`], and the search
@@ -17,6 +18,7 @@ use mancala_rules::primitives::{Direction, ExtraTurn, Opposite, SowingTurn, Stor
 use mancala_rules::search::{AlphaBeta, Limits};
 use mancala_rules::{Declared, EndReason, Ending, Game, Leftover, Outcome, Position, Rules, Ruleset};
 
+use std::time::Duration;
 /// A small Kalah turned round: 2x5 pits, 5 seeds each, sown clockwise.
 #[derive(Clone, Copy, Debug, Default)]
 struct Clockwise;
@@ -65,6 +67,9 @@ const CLOCKWISE: Rules = Rules {
     ..Rules::DEFAULT
 };
 
+// A declaration the engine cannot play exactly stops the build here.
+const _: () = CLOCKWISE.assert_exact(10);
+
 impl Declared for Clockwise {
     /// Ten pits: five a side.
     type Position = Position<10>;
@@ -83,11 +88,14 @@ fn main() {
     let rules = Clockwise;
     let mut game = Game::new(rules);
     let mut engines = [AlphaBeta::new(rules), AlphaBeta::new(rules)];
-    let limits = Limits::depth(opts.depth);
+    // The time bounds a move whatever the depth: iterative deepening keeps
+    // the deepest search finished in time.
+    let limits = Limits::time(Duration::from_millis(opts.time_ms)).with_depth(opts.depth);
     outln!(
-        "{}: alpha-beta depth {} on both sides\n",
+        "{}: alpha-beta depth {} on both sides, at most {} ms a move\n",
         rules.name(),
-        opts.depth
+        opts.depth,
+        opts.time_ms
     );
     outln!("{}\n", draw(game.position()));
     let outcome = loop {
@@ -135,7 +143,7 @@ fn print_result(outcome: &Outcome, moves: usize) {
         None => "a draw".to_string(),
     };
     outln!(
-        "Game over after {moves} moves ({:?}): South {south}, North {north}: {result}.",
+        "Game over after {moves} moves ({}): South {south}, North {north}: {result}.",
         outcome.reason
     );
 }

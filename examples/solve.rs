@@ -13,7 +13,7 @@
 //! cargo run --release --example solve -- bohnenspiel --max-seeds 18 --out bohnenspiel-18.tbl
 //! # Questions: the value and best moves of positions in standard notation.
 //! cargo run --release --example solve -- bohnenspiel --in bohnenspiel-18.tbl \
-//!     --position "0 0 0 0 1 2 | 1 0 3 0 0 1 30-34 S"
+//!     --position "0 0 0 0 1 2 | 1 0 3 0 0 1 30-10 S"
 //! echo "1 2 | 3 0 10-12 N" | cargo run --release --example solve -- tihbat --stdin
 //! ```
 //!
@@ -58,7 +58,7 @@ use common::SolveOptions as Args;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
-use mancala_rules::{Board, GameKind, Player, Position, Ruleset};
+use mancala_rules::{Board, Escaped, GameKind, Player, Position, Ruleset};
 
 /// The opening's options (Djenon-aboure), beside the common ones.
 const OPENING_USAGE: &str = "\
@@ -207,8 +207,19 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
         }
     }
     for text in questions {
-        match text.parse::<R::Position>() {
-            Err(e) => outln!("{text}: {e}"),
+        // A position is answered only if it can belong to the game.
+        let parsed = text
+            .parse::<R::Position>()
+            .map_err(|e| e.to_string())
+            .and_then(|pos| {
+                table
+                    .rules()
+                    .validate(&pos)
+                    .map(|()| pos)
+                    .map_err(|e| e.to_string())
+            });
+        match parsed {
+            Err(e) => outln!("{}: {e}", Escaped(&text)),
             Ok(pos) => match (table.value(&pos), table.best_moves(&pos), table.move_values(&pos)) {
                 (Some(value), Some(best), Some(moves)) => {
                     let moves: Vec<String> = moves.iter().map(|(m, v)| format!("{m}:{v}")).collect();

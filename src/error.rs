@@ -191,6 +191,16 @@ pub enum CapacityError {
         /// The largest size accepted.
         max: u64,
     },
+    /// The size asked is below the documented minimum.
+    #[error("{what}: {asked} is below the minimum of {min}")]
+    TooSmall {
+        /// What was being sized.
+        what: &'static str,
+        /// The size asked.
+        asked: u64,
+        /// The smallest size accepted.
+        min: u64,
+    },
     /// The allocation failed (or its size does not fit in memory at all).
     #[error("{what}: could not allocate {bytes} bytes")]
     OutOfMemory {
@@ -324,7 +334,8 @@ impl std::fmt::Display for Escaped<'_> {
             }
             if c.is_control() {
                 write!(f, "{}", c.escape_debug())?;
-            } else if matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}') {
+            } else if matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+            {
                 // Invisible format characters that reorder or hide text.
                 write!(f, "{}", c.escape_unicode())?;
             } else {

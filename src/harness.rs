@@ -1,7 +1,9 @@
 //! A generic test harness: the invariants every [`Ruleset`] must keep,
 //! checked over random games.
 //!
-//! [`check_ruleset`] plays random games from the opening position (through
+//! [`check_ruleset`] first checks the declaration ([`Ruleset::problems`]:
+//! a game the engine cannot play exactly is refused before any move), then
+//! plays random games from the opening position (through
 //! [`Game`], so the history rules apply) and, at every position, checks
 //! ([`check_position`]):
 //!
@@ -94,6 +96,15 @@ pub struct Report {
 /// standard notation), with which move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HarnessError {
+    /// The declaration has problems the engine cannot play exactly
+    /// ([`Ruleset::problems`]): checked before any game is played.
+    #[error("{game}: the declaration cannot be played exactly:\n{problems}")]
+    Declaration {
+        /// The game ([`Ruleset::name`]).
+        game: &'static str,
+        /// Every problem found.
+        problems: crate::Problems,
+    },
     /// The seeds of a position do not add up to the game's.
     #[error("{game}: {position}: {source}")]
     Seeds {
@@ -205,6 +216,13 @@ pub enum HarnessError {
 /// repeats) and checks every invariant the [module](self) lists at every
 /// position. Returns what was checked, or the first invariant broken.
 pub fn check_ruleset<R: Ruleset>(rules: &R, games: u32, seed: u64) -> Result<Report, HarnessError> {
+    rules
+        .problems()
+        .into_result()
+        .map_err(|problems| HarnessError::Declaration {
+            game: rules.name(),
+            problems,
+        })?;
     let mut report = Report::default();
     let mut rng = SplitMix64::new(seed);
     for _ in 0..games {

@@ -108,13 +108,15 @@ mod rules;
 mod ruleset;
 pub mod search;
 pub mod solve;
+mod validation;
 mod wide;
 
 #[cfg(feature = "search")]
 pub use any_engine::{AnyEngine, KindMismatch, Thought};
 pub use any_game::{AnyGame, GameKind, WithRuleset};
 pub use error::{
-    AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError, RecordError,
+    AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,
+    RecordError,
 };
 pub use game::{AutomatedStop, Game, GameRecord};
 pub use history::AgreementPolicy;
@@ -123,6 +125,7 @@ pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};
 pub use rules::{Declared, Ending, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck};
 pub use ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status, Turn};
+pub use validation::{Problems, RulesProblem, MAX_TOTAL_SEEDS};
 
 /// The README's examples run as doctests.
 #[doc = include_str!("../README.md")]

@@ -8,8 +8,10 @@ use crate::error::ParseError;
 /// A move: sow from a pit, or pass.
 ///
 /// A pit is named by its standard-notation number `1..=2N` (pit 1 is South's
-/// leftmost, numbers rise counterclockwise). The notation is `"7"` or `"pass"`,
-/// both for `Display`/`FromStr` and for serde.
+/// leftmost, numbers rise counterclockwise). The notation is `"7"` or `"pass"`:
+/// `Display` writes it, [`from_notation`](Move::from_notation) and serde read
+/// exactly it, and `FromStr` reads it as a person may type it (spaces round
+/// it, `PASS` in any case, leading zeros). No pit is numbered 0.
 ///
 /// ```
 /// use mancala_rules::Move;
@@ -18,6 +20,8 @@ use crate::error::ParseError;
 /// assert_eq!(" PASS ".parse::<Move>()?, Move::Pass);
 /// assert_eq!(Move::Pit(12).to_string(), "12");
 /// assert!("seven".parse::<Move>().is_err());
+/// assert!("0".parse::<Move>().is_err());
+/// assert!(Move::from_notation(" 7").is_err());
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -67,12 +71,37 @@ impl FromStr for Move {
         if text.eq_ignore_ascii_case("pass") {
             return Ok(Move::Pass);
         }
-        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.bytes().all(|b| b == b'0') {
             return Err(ParseError::Move(text.to_string()));
         }
         text.parse::<u8>()
             .map(Move::Pit)
             .map_err(|_| ParseError::PitNumberTooLarge(text.to_string()))
+    }
+}
+
+impl Move {
+    /// Reads a move written exactly as `Display` writes it: `pass`, or a
+    /// pit number from 1 in plain decimal (no sign, space or leading zero).
+    /// What records and the replay protocol accept.
+    ///
+    /// ```
+    /// use mancala_rules::Move;
+    ///
+    /// assert_eq!(Move::from_notation("12")?, Move::Pit(12));
+    /// assert_eq!(Move::from_notation("pass")?, Move::Pass);
+    /// for loose in [" 1 ", "01", "+1", "PASS", "0"] {
+    ///     assert!(Move::from_notation(loose).is_err(), "{loose}");
+    /// }
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    pub fn from_notation(text: &str) -> Result<Move, ParseError> {
+        let mv: Move = text.parse()?;
+        if mv.to_string() == text {
+            Ok(mv)
+        } else {
+            Err(ParseError::Move(text.to_string()))
+        }
     }
 }
 
@@ -84,8 +113,9 @@ impl From<Move> for String {
 
 impl TryFrom<String> for Move {
     type Error = ParseError;
+    /// Strict: [`Move::from_notation`].
     fn try_from(text: String) -> Result<Move, ParseError> {
-        text.parse()
+        Move::from_notation(&text)
     }
 }
 

@@ -265,8 +265,15 @@ impl<const P: usize> FromStr for Position<P> {
         let mut scores = [0u8; 2];
         let mut to_move = Player::South;
         let mut tail_seen = 0u8; // 1 after the captures, 2 after the player
+        let mut bar_seen = false;
         for token in text.split_whitespace() {
             if token == "|" {
+                if bar_seen {
+                    return Err(ParseError::Position(
+                        "the rows are parted by one '|', not two".to_string(),
+                    ));
+                }
+                bar_seen = true;
                 if count != P / 2 {
                     return Err(ParseError::Position(format!(
                         "the '|' must follow the {} pits of South's row",
@@ -304,10 +311,15 @@ impl<const P: usize> FromStr for Position<P> {
     }
 }
 
+/// A seed count in plain decimal: digits only, no sign, no leading zero.
 fn parse_count(token: &str) -> Result<u8, ParseError> {
-    token
-        .parse::<u8>()
-        .map_err(|_| ParseError::Position(format!("'{token}' is not a seed count (0-255)")))
+    let plain = !token.is_empty()
+        && token.bytes().all(|b| b.is_ascii_digit())
+        && (token.len() == 1 || !token.starts_with('0'));
+    plain
+        .then(|| token.parse::<u8>().ok())
+        .flatten()
+        .ok_or_else(|| ParseError::Position(format!("'{token}' is not a seed count (0-255, plain decimal)")))
 }
 
 /// Serde form of a position: `{"pits": [...], "scores": [s, n], "to_move": 0}`,

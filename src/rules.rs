@@ -9,6 +9,7 @@ use crate::position::{Board, Player, Position};
 use crate::primitives::{feeding_moves, GrandSlam, SowingTurn, Stores};
 use crate::rng::SplitMix64;
 use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Turn};
+use crate::validation::Problems;
 
 /// A game, declared: the stages of a turn, each a small value, read by one
 /// piece of code (this module and [`primitives`](crate::primitives)).
@@ -309,6 +310,31 @@ impl HistoryRules {
 /// `$pits / 2`): a [`Ruleset`] like the crate's own games, specialised by
 /// the compiler. Attributes (doc comments) before the name go on the type.
 ///
+/// A declaration the engine cannot play exactly ([`Rules::problems`]) is a
+/// compile error, naming its first problem's field:
+///
+/// ```compile_fail
+/// use mancala_rules::{declare, Rules};
+///
+/// // 2 x 255 seeds: more than a byte counts.
+/// declare!(pub S, 2, Rules { seeds: 255, ..Rules::DEFAULT });
+/// ```
+///
+/// ```compile_fail
+/// use mancala_rules::{declare, Rules};
+///
+/// // Rows of unequal length.
+/// declare!(G, 17, Rules { seeds: 1, ..Rules::DEFAULT });
+/// ```
+///
+/// ```compile_fail
+/// use mancala_rules::primitives::{SowingTurn, Stores};
+/// use mancala_rules::{declare, Rules};
+///
+/// // Kalah's store sowing in a game without stores.
+/// declare!(G, 12, Rules { turn: SowingTurn { stores: Stores::Own, ..SowingTurn::DEFAULT }, ..Rules::DEFAULT });
+/// ```
+///
 /// ```
 /// use mancala_rules::primitives::{CaptureRule, Counts};
 /// use mancala_rules::{declare, perft, Rules, Ruleset};
@@ -335,6 +361,9 @@ macro_rules! declare {
             pub const RULES: &'static $crate::Rules = &$rules;
         }
 
+        // A declaration the engine cannot play exactly does not compile.
+        const _: () = $name::RULES.assert_exact($pits);
+
         impl $crate::Declared for $name {
             type Position = $crate::Position<{ $pits }>;
 
@@ -350,7 +379,11 @@ macro_rules! declare {
 ///
 /// `rules` should return a reference to a `const` (as every game of the
 /// crate does), so that the compiler specialises every stage; a declaration
-/// built at run time works too, for a little speed.
+/// built at run time works too, for a little speed. [`declare!`](crate::declare)
+/// checks the declaration at compile time; an impl written by hand should
+/// do the same with `const _: () = RULES.assert_exact(PITS);` (or check
+/// [`Rules::problems`] at run time): the engine plays only declarations
+/// without problems exactly.
 pub trait Declared: Copy + Debug + Send + Sync + 'static {
     /// The position type: [`Position<P>`](crate::Position), with `P / 2`
     /// pits a side.
@@ -446,6 +479,10 @@ impl<D: Declared> Ruleset for D {
 
     fn agreement(&self) -> bool {
         self.rules().history.agreement
+    }
+
+    fn problems(&self) -> Problems {
+        self.rules().problems(D::Position::PITS)
     }
 }
 

@@ -6,6 +6,7 @@ use crate::error::{IllegalMove, PositionError};
 use crate::moves::{Move, MoveSet, PitSet};
 use crate::position::{Board, Player};
 use crate::rng::SplitMix64;
+use crate::validation::Problems;
 
 /// The rules of one game: geometry, opening, legal moves, applying a move and
 /// the end.
@@ -204,6 +205,14 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
         } else {
             Err(PositionError::SeedsDoNotAddUp { expected, found })
         }
+    }
+
+    /// Every reason the engine cannot play this game exactly (see
+    /// [`Rules::problems`](crate::Rules::problems)); empty for every game the
+    /// crate ships and every [`declare!`](crate::declare)d one. Default: the
+    /// board size and the total of seeds ([`Problems::of_board`]).
+    fn problems(&self) -> Problems {
+        Problems::of_board(Self::Position::PITS, self.seeds_per_pit())
     }
 
     /// What a repeated position (board, captures and player to move) does.

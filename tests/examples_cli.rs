@@ -528,7 +528,7 @@ fn solve_writes_tables_as_it_builds_them() {
     let streamed = dir.join(format!("mancala-cli-streamed-{}.tbl", std::process::id()));
     let kept = dir.join(format!("mancala-cli-kept-{}.tbl", std::process::id()));
     let (streamed_path, kept_path) = (streamed.to_string_lossy(), kept.to_string_lossy());
-    let position = "0 0 2 0 1 2 | 1 0 0 0 0 1 30-33 S";
+    let position = "0 0 2 0 1 2 | 1 0 0 0 0 1 30-11 S";
     let output = run(
         "solve",
         &["djenon-aboure", "--max-seeds", "7", "--out", &streamed_path],

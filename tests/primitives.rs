@@ -105,12 +105,10 @@ fn sow_model<const P: usize>(pits: &mut [u8; P], origin: usize, sowing: Sowing) 
     (last, sown)
 }
 
-/// A set of counts as counts.rs documents it: 0 to 126 exactly, plus one mark
-/// for "127 or more". So `at_least(m)` for `m > 127` also holds `127..m`
-/// (`Counts::bit` clamps both the bound and the count to 127).
+/// A set of counts as counts.rs documents it: every count 0 to 255 exactly.
 #[derive(Clone, Debug)]
 struct CountsModel {
-    /// Counts below 127.
+    /// The counts named one by one.
     exact: Vec<u8>,
     at_least: Option<u8>,
 }
@@ -138,7 +136,7 @@ impl CountsModel {
     }
 
     fn contains(&self, count: u8) -> bool {
-        self.exact.contains(&count) || self.at_least.is_some_and(|min| count >= min.min(127))
+        self.exact.contains(&count) || self.at_least.is_some_and(|min| count >= min)
     }
 
     fn build(&self) -> Counts {
@@ -503,9 +501,7 @@ fn with_hint<const P: usize>(counts: &CountsModel, pits: &[u8; P], last: usize, 
     let mut counts = counts.clone();
     let mut pit = last;
     for _ in 0..hint.min(P) {
-        if pits[pit] < 127 {
-            counts.exact.push(pits[pit]);
-        }
+        counts.exact.push(pits[pit]);
         pit = previous::<P>(pit);
     }
     counts
@@ -805,8 +801,8 @@ macro_rules! board_size_tests {
                 fn counts_contains_and_pits_in_match_model(
                     counts in prop_oneof![
                         counts(12, 4),
-                        counts(126, 8),
-                        (prop::collection::btree_set(0u8..=126, 0..=127), prop::option::of(any::<u8>()))
+                        counts(255, 8),
+                        (prop::collection::btree_set(any::<u8>(), 0..=255), prop::option::of(any::<u8>()))
                             .prop_map(|(exact, at_least)| CountsModel { exact: exact.into_iter().collect(), at_least }),
                     ],
                     pits in any_board::<P>(),

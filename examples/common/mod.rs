@@ -797,21 +797,27 @@ pub fn parse_replay(args: &[String]) -> Result<Option<ReplayOptions>, String> {
 // ---------------------------------------------------------------------------
 
 pub const CUSTOM_USAGE: &str = "\
-usage: custom [[--depth] D]
+usage: custom [[--depth] D] [--time MS]
 
 Plays out a game the crate does not ship, declared in examples/custom.rs,
 between two alpha-beta engines, the board drawn after each move.
   --depth D    alpha-beta depth, 1 to 120 (default 10)
+  --time MS    the most a move may take, in milliseconds, 1 to 600000
+               (default 5000): a deep --depth is searched as deep as it allows
   -h, --help   this text";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CustomOptions {
     pub depth: u32,
+    pub time_ms: u64,
 }
+
+/// Milliseconds a move may take: up to ten minutes.
+pub const MOVE_TIMES: RangeInclusive<u64> = 1..=600_000;
 
 pub fn parse_custom(args: &[String]) -> Result<Option<CustomOptions>, String> {
     let spec = Spec {
-        valued: &["depth"],
+        valued: &["depth", "time"],
         switches: &[],
         positional: &["depth"],
     };
@@ -820,5 +826,6 @@ pub fn parse_custom(args: &[String]) -> Result<Option<CustomOptions>, String> {
     };
     Ok(Some(CustomOptions {
         depth: small(m.number("depth", DEPTHS)?.unwrap_or(10)),
+        time_ms: m.number("time", MOVE_TIMES)?.unwrap_or(5000),
     }))
 }

@@ -36,6 +36,7 @@ pub const AL_MANQALA: Rules = Rules {
         agreement: true,
     },
 };
+const _: () = AL_MANQALA.assert_exact(12);
 
 #[doc = include_str!("rules/al_manqala.md")]
 ///

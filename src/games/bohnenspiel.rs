@@ -27,6 +27,7 @@ pub const BOHNENSPIEL: Rules = Rules {
     },
     ..Rules::DEFAULT
 };
+const _: () = BOHNENSPIEL.assert_exact(12);
 
 /// Hemprich's 1926 variant, as declared: rule 6.
 pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
@@ -44,6 +45,7 @@ pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
     },
     ..BOHNENSPIEL
 };
+const _: () = BOHNENSPIEL_HEMPRICH.assert_exact(12);
 
 #[doc = include_str!("rules/bohnenspiel.md")]
 ///

@@ -30,6 +30,7 @@ pub const DJENON_ABOURE: Rules = Rules {
     },
     ..crate::Rules::DEFAULT
 };
+const _: () = DJENON_ABOURE.assert_exact(12);
 
 #[doc = include_str!("rules/djenon_aboure.md")]
 ///

@@ -55,6 +55,14 @@ const KALAHS: [[Rules; 2]; 4] = [
         kalah("kalah-6-empty-capture", 6, Opposite::EMPTY_CAPTURE),
     ],
 ];
+const _: () = {
+    let mut seeds = 0;
+    while seeds < KALAHS.len() {
+        KALAHS[seeds][0].assert_exact(12);
+        KALAHS[seeds][1].assert_exact(12);
+        seeds += 1;
+    }
+};
 
 #[doc = include_str!("rules/kalah.md")]
 ///

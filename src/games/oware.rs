@@ -37,6 +37,7 @@ pub const OWARE: Rules = Rules {
         agreement: false,
     },
 };
+const _: () = OWARE.assert_exact(12);
 
 #[doc = include_str!("rules/oware.md")]
 ///

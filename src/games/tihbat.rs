@@ -31,6 +31,7 @@ pub const TIHBAT: Rules = Rules {
     },
     ..Rules::DEFAULT
 };
+const _: () = TIHBAT.assert_exact(4);
 
 /// The own-side chain reading of rule 3, as declared.
 pub const TIHBAT_CHAIN: Rules = Rules {
@@ -41,6 +42,7 @@ pub const TIHBAT_CHAIN: Rules = Rules {
     },
     ..TIHBAT
 };
+const _: () = TIHBAT_CHAIN.assert_exact(4);
 
 #[doc = include_str!("rules/tihbat.md")]
 ///

@@ -1,8 +1,9 @@
 use crate::moves::PitSet;
 use crate::wide::Wide;
 
-/// A set of seed counts (0 to 126, plus "127 or more"), as a 128-bit mask: which
-/// counts capture, which relay. `const`, `Copy`, one instruction to test.
+/// A set of seed counts (every count a pit can hold, 0 to 255), as a 256-bit
+/// mask: which counts capture, which relay. `const`, `Copy`, one load and
+/// one shift to test. Every set is exact: `Counts::of(&[200])` is 200 alone.
 ///
 /// ```
 /// use mancala_rules::primitives::Counts;
@@ -10,46 +11,54 @@ use crate::wide::Wide;
 /// let relay = Counts::of(&[3]).union(Counts::at_least(5));
 /// assert!(relay.contains(3) && relay.contains(5) && relay.contains(200));
 /// assert!(!relay.contains(4));
+/// assert!(Counts::of(&[200]).contains(200) && !Counts::of(&[200]).contains(201));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Counts([u64; 2]);
+pub struct Counts([u64; 4]);
 
 impl Counts {
     /// No count.
-    pub const NONE: Counts = Counts([0, 0]);
+    pub const NONE: Counts = Counts([0; 4]);
 
-    /// Exactly these counts (each below 127).
+    /// Exactly these counts.
     #[must_use]
     pub const fn of(counts: &[u8]) -> Counts {
-        let mut mask = 0u128;
+        let mut words = [0u64; 4];
         let mut i = 0;
         while i < counts.len() {
-            mask |= 1u128 << Counts::bit(counts[i]);
+            words[(counts[i] >> 6) as usize] |= 1 << (counts[i] & 63);
             i += 1;
         }
-        Counts::from_mask(mask)
+        Counts(words)
     }
 
-    /// Every count from `min` up, without limit. Counts of 127 and more are
-    /// one value to the set, so a `min` above 127 acts as 127.
+    /// Every count from `min` up.
     #[must_use]
     pub const fn at_least(min: u8) -> Counts {
-        Counts::from_mask(u128::MAX << Counts::bit(min))
+        let mut words = [0u64; 4];
+        let first = (min >> 6) as usize;
+        words[first] = u64::MAX << (min & 63);
+        let mut word = first + 1;
+        while word < 4 {
+            words[word] = u64::MAX;
+            word += 1;
+        }
+        Counts(words)
     }
 
     /// Counts in either set.
     #[must_use]
     pub const fn union(self, other: Counts) -> Counts {
-        Counts([self.0[0] | other.0[0], self.0[1] | other.0[1]])
+        let (a, b) = (self.0, other.0);
+        Counts([a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]])
     }
 
     /// Whether `count` is in the set.
     #[inline]
     #[must_use]
     pub const fn contains(self, count: u8) -> bool {
-        let bit = Counts::bit(count);
-        self.0[(bit >> 6) as usize] >> (bit & 63) & 1 == 1
+        self.0[(count >> 6) as usize] >> (count & 63) & 1 == 1
     }
 
     /// The pits of `pits` (0-based) holding a count in the set.
@@ -79,32 +88,45 @@ impl Counts {
     /// the board may be marked too.
     #[inline(always)]
     pub(crate) fn pits_in_wide(self, board: Wide) -> u32 {
-        let mask = u128::from(self.0[0]) | u128::from(self.0[1]) << 64;
-        // Every count from `open_end` up is in the set (bit 127 stands for 127 and more).
-        let open_end = 128 - mask.leading_ones();
-        let (mut bits, mut below) = if open_end < 128 {
-            (board.at_least(open_end as u8), mask & !(u128::MAX << open_end))
+        // Every count from `open_end` up is in the set (256: none is).
+        let open_end = self.open_end();
+        let mut bits = if open_end < 256 {
+            board.at_least(open_end as u8)
         } else {
-            (0, mask)
+            0
         };
         // Each count below it, one comparison each.
-        while below != 0 {
-            bits |= board.equal(below.trailing_zeros() as u8);
-            below &= below - 1;
+        let mut word = 0;
+        while word < 4 && word * 64 < open_end as usize {
+            let below_end = open_end.saturating_sub(word as u32 * 64);
+            let mut below = if below_end >= 64 {
+                self.0[word]
+            } else {
+                self.0[word] & ((1u64 << below_end) - 1)
+            };
+            while below != 0 {
+                bits |= board.equal((word as u32 * 64 + below.trailing_zeros()) as u8);
+                below &= below - 1;
+            }
+            word += 1;
         }
         bits
     }
 
-    /// Two 64-bit halves: testing a bit is then one load and one shift.
-    const fn from_mask(mask: u128) -> Counts {
-        Counts([mask as u64, (mask >> 64) as u64])
-    }
-
-    /// Bit 127 stands for every count from 127 up.
-    #[inline]
-    const fn bit(count: u8) -> u32 {
-        // `min` is const and compiles to a conditional move.
-        let count = if count > 127 { 127 } else { count };
-        count as u32
+    /// The least count from which every count up to 255 is in the set; 256
+    /// if 255 is not.
+    #[inline(always)]
+    const fn open_end(self) -> u32 {
+        let mut end = 256;
+        let mut word = 4;
+        while word > 0 {
+            word -= 1;
+            let ones = self.0[word].leading_ones();
+            end -= ones;
+            if ones < 64 {
+                break;
+            }
+        }
+        end
     }
 }

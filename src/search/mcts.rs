@@ -257,8 +257,9 @@ impl<R: Ruleset> Mcts<R> {
 
     /// The same searcher with at most `nodes` tree nodes, the whole arena
     /// allocated now, so that searches never allocate for the tree. An
-    /// error if `nodes` is 0 or above [`MCTS_MAX_NODES`], or if the machine
-    /// cannot give the `nodes * MCTS_NODE_BYTES` bytes.
+    /// error if `nodes` is below [`MCTS_MIN_NODES`] or above
+    /// [`MCTS_MAX_NODES`], or if the machine cannot give the
+    /// `nodes * MCTS_NODE_BYTES` bytes.
     ///
     /// ```
     /// use mancala_rules::games::Tihbat;
@@ -269,6 +270,8 @@ impl<R: Ruleset> Mcts<R> {
     /// assert_eq!(mcts.max_nodes(), 1000);
     /// let too_many = Mcts::new(Tihbat).try_with_max_nodes(MCTS_MAX_NODES + 1);
     /// assert!(matches!(too_many, Err(CapacityError::TooLarge { .. })));
+    /// let none = Mcts::new(Tihbat).try_with_max_nodes(0);
+    /// assert!(matches!(none, Err(CapacityError::TooSmall { asked: 0, .. })));
     /// # Ok::<(), CapacityError>(())
     /// ```
     pub fn try_with_max_nodes(mut self, nodes: usize) -> Result<Self, CapacityError> {
@@ -279,7 +282,14 @@ impl<R: Ruleset> Mcts<R> {
                 max: MCTS_MAX_NODES as u64,
             });
         }
-        self.max_nodes = nodes.max(MCTS_MIN_NODES);
+        if nodes < MCTS_MIN_NODES {
+            return Err(CapacityError::TooSmall {
+                what: "MCTS nodes",
+                asked: nodes as u64,
+                min: MCTS_MIN_NODES as u64,
+            });
+        }
+        self.max_nodes = nodes;
         self.tree = Vec::new();
         try_reserve_exact(&mut self.tree, self.max_nodes, "MCTS tree")?;
         Ok(self)

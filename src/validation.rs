@@ -1,0 +1,267 @@
+//! The one check of a declaration: every combination of [`Rules`] fields
+//! the engine cannot play exactly, found at once and named by field.
+
+use std::fmt;
+
+use crate::primitives::Stores;
+use crate::rules::Rules;
+
+/// The most seeds a game may hold: pit counts and captures are bytes.
+pub const MAX_TOTAL_SEEDS: u32 = 255;
+
+/// The board sizes the engine plays: an even number of pits in all, from
+/// 2 to 30 (a [`PitSet`](crate::PitSet) is a 32-bit mask).
+pub const MAX_PITS: usize = 30;
+
+/// One thing wrong with a declaration: a combination the engine could not
+/// play exactly. Its message starts with the field it is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesProblem {
+    /// The board is not two equal rows of 1 to 15 pits.
+    #[error("pits: a board has an even number of pits from 2 to {MAX_PITS}, not {pits}")]
+    PitCount {
+        /// Pits in all, as declared.
+        pits: usize,
+    },
+    /// More seeds than a pit count or a capture total holds (a byte):
+    /// sowing or capturing would wrap round and give a wrong board or
+    /// score.
+    #[error(
+        "seeds: {seeds} seeds in each of {pits} pits make {total}; pit counts and captures are bytes, \
+         so a game holds at most {MAX_TOTAL_SEEDS}"
+    )]
+    TooManySeeds {
+        /// Seeds a pit at the opening.
+        seeds: u8,
+        /// Pits in all.
+        pits: usize,
+        /// Seeds in the game.
+        total: u32,
+    },
+    /// Seeds are sown into stores the game does not have.
+    #[error("turn.stores: the turn sows stores ({sown:?}) but the game has none (stores: false)")]
+    SownStoresWithoutStores {
+        /// The stores the turn sows.
+        sown: Stores,
+    },
+    /// An extra turn for a last seed in the mover's store, in a game that
+    /// sows no store: the rule could never apply.
+    #[error(
+        "turn.extra_turn.in_own_store: an extra turn for the last seed in the mover's store, \
+         but the turn sows no store (turn.stores: None)"
+    )]
+    ExtraTurnWithoutStore,
+}
+
+impl RulesProblem {
+    /// The field the problem is about, as the declaration spells it
+    /// (`seeds`, `turn.stores`).
+    #[must_use]
+    pub const fn field(&self) -> &'static str {
+        match self {
+            RulesProblem::PitCount { .. } => "pits",
+            RulesProblem::TooManySeeds { .. } => "seeds",
+            RulesProblem::SownStoresWithoutStores { .. } => "turn.stores",
+            RulesProblem::ExtraTurnWithoutStore => "turn.extra_turn.in_own_store",
+        }
+    }
+
+    /// The problem in a sentence without its figures: what a compile-time
+    /// refusal ([`declare!`](crate::declare)) can say.
+    #[must_use]
+    pub const fn summary(&self) -> &'static str {
+        match self {
+            RulesProblem::PitCount { .. } => "pits: a board has an even number of pits from 2 to 30",
+            RulesProblem::TooManySeeds { .. } => {
+                "seeds: more than 255 seeds in the game (pit counts and captures are bytes)"
+            }
+            RulesProblem::SownStoresWithoutStores { .. } => {
+                "turn.stores: the turn sows stores but the game has none (stores: false)"
+            }
+            RulesProblem::ExtraTurnWithoutStore => {
+                "turn.extra_turn.in_own_store: an extra turn in the mover's store, but no store is sown"
+            }
+        }
+    }
+}
+
+/// Every problem of a declaration, in field order: empty when the engine
+/// plays it exactly. A small `Copy` value (each check finds at most one
+/// problem), made by a `const fn`, so that [`declare!`](crate::declare)
+/// refuses a broken declaration at compile time.
+///
+/// ```
+/// use mancala_rules::primitives::{Stores, SowingTurn};
+/// use mancala_rules::{Rules, RulesProblem};
+///
+/// let rules = Rules {
+///     seeds: 50,
+///     turn: SowingTurn { stores: Stores::Own, ..SowingTurn::DEFAULT },
+///     ..Rules::DEFAULT
+/// };
+/// let problems = rules.problems(12);
+/// assert_eq!(problems.len(), 2);
+/// assert!(matches!(problems.first(), Some(RulesProblem::TooManySeeds { total: 600, .. })));
+/// let fields: Vec<_> = problems.iter().map(|p| p.field()).collect();
+/// assert_eq!(fields, ["seeds", "turn.stores"]);
+/// assert!(Rules::DEFAULT.problems(12).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Problems {
+    found: [Option<RulesProblem>; Problems::CAPACITY],
+    len: usize,
+}
+
+impl Problems {
+    /// One slot for each check.
+    const CAPACITY: usize = 4;
+
+    /// No problem.
+    pub const NONE: Problems = Problems {
+        found: [None; Problems::CAPACITY],
+        len: 0,
+    };
+
+    const fn with(mut self, problem: RulesProblem) -> Problems {
+        // Each check adds at most one problem: the slots suffice.
+        if self.len < Problems::CAPACITY {
+            self.found[self.len] = Some(problem);
+            self.len += 1;
+        }
+        self
+    }
+
+    /// Whether the declaration has no problem.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How many problems were found.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The first problem, in field order.
+    #[must_use]
+    pub const fn first(&self) -> Option<RulesProblem> {
+        self.found[0]
+    }
+
+    /// The problems, in field order.
+    pub fn iter(&self) -> impl Iterator<Item = RulesProblem> + '_ {
+        self.found.iter().flatten().copied()
+    }
+
+    /// `Ok` when there is no problem, else `Err` with them all.
+    pub fn into_result(self) -> Result<(), Problems> {
+        if self.is_empty() {
+            Ok(())
+        } else {
+            Err(self)
+        }
+    }
+
+    /// The problems a board alone can have: its pit count and its total of
+    /// seeds. What [`Ruleset::problems`](crate::Ruleset::problems) checks
+    /// for a game that is not a [`Rules`] declaration.
+    #[must_use]
+    pub const fn of_board(pits: usize, seeds: u8) -> Problems {
+        let mut problems = Problems::NONE;
+        if pits < 2 || pits > MAX_PITS || pits % 2 != 0 {
+            problems = problems.with(RulesProblem::PitCount { pits });
+        }
+        // Saturating: an absurd pit count still gives a figure.
+        let total = (seeds as u32).saturating_mul(if pits > u32::MAX as usize {
+            u32::MAX
+        } else {
+            pits as u32
+        });
+        if total > MAX_TOTAL_SEEDS {
+            problems = problems.with(RulesProblem::TooManySeeds { seeds, pits, total });
+        }
+        problems
+    }
+}
+
+/// One problem a line.
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, problem) in self.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Problems {}
+
+impl<'a> IntoIterator for &'a Problems {
+    type Item = RulesProblem;
+    type IntoIter = std::iter::Copied<std::iter::Flatten<std::slice::Iter<'a, Option<RulesProblem>>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.found.iter().flatten().copied()
+    }
+}
+
+impl Rules {
+    /// Every combination of fields the engine cannot play exactly on a
+    /// board of `pits` pits in all, found at once (see [`Problems`]):
+    /// the board size, a total of seeds over [`MAX_TOTAL_SEEDS`], stores
+    /// sown that the game does not have, an extra turn in a store that is
+    /// never sown. [`declare!`](crate::declare) refuses a declaration with
+    /// any at compile time; the [`harness`](crate::harness) checks it
+    /// first.
+    #[must_use]
+    pub const fn problems(&self, pits: usize) -> Problems {
+        let mut problems = Problems::of_board(pits, self.seeds);
+        let sows_stores = !matches!(self.turn.stores, Stores::None);
+        if sows_stores && !self.stores {
+            problems = problems.with(RulesProblem::SownStoresWithoutStores {
+                sown: self.turn.stores,
+            });
+        }
+        if self.turn.extra_turn.in_own_store && !sows_stores {
+            problems = problems.with(RulesProblem::ExtraTurnWithoutStore);
+        }
+        problems
+    }
+
+    /// Stops compilation (in a `const`) with the first of
+    /// [`problems`](Rules::problems), if any; what [`declare!`](crate::declare)
+    /// runs. At run time it panics: use [`problems`](Rules::problems) there.
+    ///
+    /// ```compile_fail
+    /// use mancala_rules::Rules;
+    ///
+    /// // 255 seeds in each of 2 pits: the total does not fit a byte.
+    /// const _: () = Rules { seeds: 255, ..Rules::DEFAULT }.assert_exact(2);
+    /// ```
+    pub const fn assert_exact(&self, pits: usize) {
+        if let Some(problem) = self.problems(pits).first() {
+            panic!("{}", problem.summary());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_absurd_board_is_refused_without_overflow() {
+        let problems = Problems::of_board(usize::MAX, 255);
+        let found: Vec<_> = problems.iter().collect();
+        assert_eq!(found.len(), 2);
+        assert!(matches!(
+            found[1],
+            RulesProblem::TooManySeeds { total: u32::MAX, .. }
+        ));
+    }
+}
