@@ -206,6 +206,8 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
             }
         }
     }
+    let mut refused = 0usize;
+    let asked = questions.len();
     for text in questions {
         // A position is answered only if it can belong to the game.
         let parsed = text
@@ -219,7 +221,10 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
                     .map_err(|e| e.to_string())
             });
         match parsed {
-            Err(e) => outln!("{}: {e}", Escaped(&text)),
+            Err(e) => {
+                outln!("{}: {e}", Escaped(&text));
+                refused += 1;
+            }
             Ok(pos) => match (table.value(&pos), table.best_moves(&pos), table.move_values(&pos)) {
                 (Some(value), Some(best), Some(moves)) => {
                     let moves: Vec<String> = moves.iter().map(|(m, v)| format!("{m}:{v}")).collect();
@@ -236,6 +241,10 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
                 ),
             },
         }
+    }
+    if refused > 0 {
+        // Every other position was answered; the exit status says some were not.
+        return Err(format!("{refused} of {asked} positions refused").into());
     }
     Ok(())
 }

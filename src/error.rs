@@ -44,6 +44,11 @@ pub enum PositionError {
     /// A player index other than 0 (South) or 1 (North).
     #[error("player {0} does not exist: 0 is South, 1 is North")]
     NoSuchPlayer(u8),
+    /// The game's declaration is one the engine cannot play exactly
+    /// ([`Ruleset::problems`](crate::Ruleset::problems)): no position of it
+    /// is valid.
+    #[error("the game cannot be played exactly: {0}")]
+    Declaration(crate::Problems),
     /// Pits and captures do not add up to the game's total.
     #[error("seeds do not add up: the pits and captures hold {found}, the game has {expected}")]
     SeedsDoNotAddUp {

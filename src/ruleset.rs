@@ -193,10 +193,14 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
         Ok((next, report))
     }
 
-    /// Checks that `pos` can belong to this game: its seeds add up to the
-    /// game's total. (The pit count and player are checked by the position
-    /// type itself.)
+    /// Checks that `pos` can belong to this game: the game is one the
+    /// engine plays exactly ([`problems`](Ruleset::problems)) and the
+    /// position's seeds add up to the game's total. (The pit count and
+    /// player are checked by the position type itself.)
     fn validate(&self, pos: &Self::Position) -> Result<(), PositionError> {
+        self.problems()
+            .into_result()
+            .map_err(PositionError::Declaration)?;
         let found = pos.pits().iter().map(|&s| u32::from(s)).sum::<u32>()
             + pos.scores().iter().map(|&s| u32::from(s)).sum::<u32>();
         let expected = self.total_seeds();

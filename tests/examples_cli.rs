@@ -1047,3 +1047,55 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// No silent wrong answer: positions asked of `solve`, `custom`'s depth
+// ---------------------------------------------------------------------------
+
+/// Issue 18, item 4: a position that cannot belong to the game (406 seeds in
+/// a 28-seed game, an empty board) gets its reason and a failing exit
+/// status, not a value; the others are still answered; a line from
+/// `--stdin` is echoed with its control characters escaped.
+#[test]
+fn solve_refuses_positions_that_cannot_belong_to_the_game() {
+    let input = b"1 2 | 3 0 200-200 N\n0 0 | 0 0 0-0 N\n1 2 | 3 0 10-12 N\n1 2 |\x00\x1b[2J 3 0 10-12 N\n";
+    let output = run("solve", &["tihbat", "--stdin"], input);
+    let stdout = text(&output.stdout);
+    let stderr = text(&output.stderr);
+    assert!(!output.status.success(), "{stdout}");
+    assert!(stderr.contains("3 of 4 positions refused"), "{stderr}");
+    assert!(
+        stdout.contains(
+            "1 2 | 3 0 200-200 N: seeds do not add up: the pits and captures hold 406, the game has 28"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("0 0 | 0 0 0-0 N: seeds do not add up"),
+        "{stdout}"
+    );
+    // The valid one is answered.
+    assert!(stdout.contains("1 2 | 3 0 10-12 N\nvalue "), "{stdout}");
+    // The hostile line reaches the terminal escaped, never raw.
+    assert!(!stdout.contains('\u{1b}') && !stdout.contains('\0'), "{stdout:?}");
+    assert!(stdout.contains("1 2 |\\0\\u{1b}[2J 3 0 10-12 N: "), "{stdout}");
+}
+
+/// Issue 18, item 8: `custom --depth 64` is bounded by the time a move may
+/// take, so the game is played out instead of stalling on its first move.
+#[test]
+fn custom_bounds_a_deep_search_by_the_time_a_move_may_take() {
+    let started = Instant::now();
+    let stdout = succeeds("custom", &["--depth", "64", "--time", "2"]);
+    assert!(stdout.contains("at most 2 ms a move"), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("Game over after "),
+        "{stdout}"
+    );
+    // Not a timing test: a generous bound that an unbounded depth 64 misses by hours.
+    assert!(started.elapsed() < Duration::from_secs(120));
+}
