@@ -47,6 +47,11 @@
 //! Nothing in the crate hangs or aborts on what a user passes it: every loop
 //! has a defined end and every size has a documented limit, with a typed
 //! error ([`CapacityError`], [`solve::SolveError`]) where a size is refused.
+//! Nor does it give a plausible wrong figure: a declaration it could not
+//! play exactly ([`Rules::problems`]: more than [`MAX_TOTAL_SEEDS`] seeds,
+//! an odd board, contradictory stores) is a compile error in [`declare!`]
+//! and refused by [`Ruleset::validate`] and the [`harness`]; text it is
+//! given is read strictly and echoed through [`Escaped`].
 //!
 //! - [`search::Mcts`]: a node budget (default 64 MiB of 16-byte nodes); the
 //!   search ends at its iteration or time limit, or once the root is proven.
