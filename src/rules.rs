@@ -9,7 +9,7 @@ use crate::position::{Board, Player, Position};
 use crate::primitives::{feeding_moves, GrandSlam, SowingTurn, Stores};
 use crate::rng::SplitMix64;
 use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Turn};
-use crate::validation::Problems;
+use crate::validation::{Problems, RulesProblem};
 
 /// A game, declared: the stages of a turn, each a small value, read by one
 /// piece of code (this module and [`primitives`](crate::primitives)).
@@ -640,6 +640,46 @@ impl Rules {
             }
         } else {
             IllegalMove::NotPlayable { pit: number }
+        }
+    }
+}
+
+impl Rules {
+    /// Every combination of fields the engine cannot play exactly on a
+    /// board of `pits` pits in all, found at once (see [`Problems`]):
+    /// the board size, a total of seeds over [`MAX_TOTAL_SEEDS`](crate::MAX_TOTAL_SEEDS), stores
+    /// sown that the game does not have, an extra turn in a store that is
+    /// never sown. [`declare!`](crate::declare) refuses a declaration with
+    /// any at compile time; the [`harness`](crate::harness) checks it
+    /// first.
+    #[must_use]
+    pub const fn problems(&self, pits: usize) -> Problems {
+        let mut problems = Problems::of_board(pits, self.seeds);
+        let sows_stores = !matches!(self.turn.stores, Stores::None);
+        if sows_stores && !self.stores {
+            problems = problems.with(RulesProblem::SownStoresWithoutStores {
+                sown: self.turn.stores,
+            });
+        }
+        if self.turn.extra_turn.in_own_store && !sows_stores {
+            problems = problems.with(RulesProblem::ExtraTurnWithoutStore);
+        }
+        problems
+    }
+
+    /// Stops compilation (in a `const`) with the first of
+    /// [`problems`](Rules::problems), if any; what [`declare!`](crate::declare)
+    /// runs. At run time it panics: use [`problems`](Rules::problems) there.
+    ///
+    /// ```compile_fail
+    /// use mancala_rules::Rules;
+    ///
+    /// // 255 seeds in each of 2 pits: the total does not fit a byte.
+    /// const _: () = Rules { seeds: 255, ..Rules::DEFAULT }.assert_exact(2);
+    /// ```
+    pub const fn assert_exact(&self, pits: usize) {
+        if let Some(problem) = self.problems(pits).first() {
+            panic!("{}", problem.summary());
         }
     }
 }

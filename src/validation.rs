@@ -1,10 +1,10 @@
-//! The one check of a declaration: every combination of [`Rules`] fields
-//! the engine cannot play exactly, found at once and named by field.
+//! What the one check of a declaration ([`Rules::problems`](crate::Rules::problems))
+//! finds: every combination of fields the engine cannot play exactly, named
+//! by field.
 
 use std::fmt;
 
 use crate::primitives::Stores;
-use crate::rules::Rules;
 
 /// The most seeds a game may hold: pit counts and captures are bytes.
 pub const MAX_TOTAL_SEEDS: u32 = 255;
@@ -123,7 +123,7 @@ impl Problems {
         len: 0,
     };
 
-    const fn with(mut self, problem: RulesProblem) -> Problems {
+    pub(crate) const fn with(mut self, problem: RulesProblem) -> Problems {
         // Each check adds at most one problem: the slots suffice.
         if self.len < Problems::CAPACITY {
             self.found[self.len] = Some(problem);
@@ -166,7 +166,7 @@ impl Problems {
 
     /// The problems a board alone can have: its pit count and its total of
     /// seeds. What [`Ruleset::problems`](crate::Ruleset::problems) checks
-    /// for a game that is not a [`Rules`] declaration.
+    /// for a game that is not a [`Rules`](crate::Rules) declaration.
     #[must_use]
     pub const fn of_board(pits: usize, seeds: u8) -> Problems {
         let mut problems = Problems::NONE;
@@ -207,46 +207,6 @@ impl<'a> IntoIterator for &'a Problems {
 
     fn into_iter(self) -> Self::IntoIter {
         self.found.iter().flatten().copied()
-    }
-}
-
-impl Rules {
-    /// Every combination of fields the engine cannot play exactly on a
-    /// board of `pits` pits in all, found at once (see [`Problems`]):
-    /// the board size, a total of seeds over [`MAX_TOTAL_SEEDS`], stores
-    /// sown that the game does not have, an extra turn in a store that is
-    /// never sown. [`declare!`](crate::declare) refuses a declaration with
-    /// any at compile time; the [`harness`](crate::harness) checks it
-    /// first.
-    #[must_use]
-    pub const fn problems(&self, pits: usize) -> Problems {
-        let mut problems = Problems::of_board(pits, self.seeds);
-        let sows_stores = !matches!(self.turn.stores, Stores::None);
-        if sows_stores && !self.stores {
-            problems = problems.with(RulesProblem::SownStoresWithoutStores {
-                sown: self.turn.stores,
-            });
-        }
-        if self.turn.extra_turn.in_own_store && !sows_stores {
-            problems = problems.with(RulesProblem::ExtraTurnWithoutStore);
-        }
-        problems
-    }
-
-    /// Stops compilation (in a `const`) with the first of
-    /// [`problems`](Rules::problems), if any; what [`declare!`](crate::declare)
-    /// runs. At run time it panics: use [`problems`](Rules::problems) there.
-    ///
-    /// ```compile_fail
-    /// use mancala_rules::Rules;
-    ///
-    /// // 255 seeds in each of 2 pits: the total does not fit a byte.
-    /// const _: () = Rules { seeds: 255, ..Rules::DEFAULT }.assert_exact(2);
-    /// ```
-    pub const fn assert_exact(&self, pits: usize) {
-        if let Some(problem) = self.problems(pits).first() {
-            panic!("{}", problem.summary());
-        }
     }
 }
 
