@@ -525,29 +525,29 @@ fn tables_round_trip_through_the_file_format() {
     let table = Table::build(DjenonAboure, 4).unwrap();
     let mut bytes = Vec::new();
     table.write_to(&mut bytes).unwrap();
-    assert_eq!(&bytes[..8], b"MNCLSOL1");
+    assert_eq!(&bytes[..8], b"MNCLSOL2");
     assert_eq!(
         bytes.len() as u64,
-        8 + 1 + "djenon-aboure".len() as u64 + 2 + table.len()
+        8 + 8 + 1 + "djenon-aboure".len() as u64 + 2 + table.len() + 8
     );
     let read = Table::read_from(DjenonAboure, bytes.as_slice()).unwrap();
     for seeds in 0..=4 {
         assert_eq!(read.level(seeds), table.level(seeds));
     }
-    // Another game's name, a truncated file, trailing bytes: typed errors.
+    // Another game's rules, a truncated file, trailing bytes: typed errors.
     assert!(matches!(
         Table::read_from(Bohnenspiel, bytes.as_slice()),
-        Err(SolveError::Format(_))
+        Err(SolveError::WrongRules { .. })
     ));
     assert!(matches!(
         Table::read_from(DjenonAboure, &bytes[..bytes.len() - 1]),
-        Err(SolveError::Io(_))
+        Err(SolveError::Truncated { .. })
     ));
     let mut longer = bytes.clone();
     longer.push(0);
     assert!(matches!(
         Table::read_from(DjenonAboure, longer.as_slice()),
-        Err(SolveError::Format(_))
+        Err(SolveError::Format { .. })
     ));
     assert!(Table::read_from(DjenonAboure, &b"garbage"[..]).is_err());
 }

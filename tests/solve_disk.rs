@@ -68,23 +68,28 @@ fn disk_tables_refuse_wrong_files() {
     table.write_to(&mut bytes).unwrap();
     let path = temp("disk-wrong");
     std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
-    assert!(matches!(
-        DiskTable::open(DjenonAboure, &path),
-        Err(SolveError::Format(_))
-    ));
+    let short = DiskTable::open(DjenonAboure, &path).unwrap_err();
+    let SolveError::File { path: named, source } = &short else {
+        panic!("{short}")
+    };
+    assert_eq!(named, &path);
+    assert!(matches!(**source, SolveError::Truncated { .. }), "{short}");
     std::fs::write(&path, &bytes).unwrap();
-    assert!(matches!(
-        DiskTable::open(Bohnenspiel, &path),
-        Err(SolveError::Format(_))
-    ));
+    let wrong = DiskTable::open(Bohnenspiel, &path).unwrap_err();
+    assert!(
+        matches!(&wrong, SolveError::File { source, .. } if matches!(**source, SolveError::WrongRules { .. })),
+        "{wrong}"
+    );
     assert!(DiskTable::open(DjenonAboure, &path).is_ok());
     std::fs::write(&path, b"garbage").unwrap();
     assert!(DiskTable::open(DjenonAboure, &path).is_err());
     std::fs::remove_file(&path).unwrap();
-    assert!(matches!(
-        DiskTable::open(DjenonAboure, &path),
-        Err(SolveError::Io(_))
-    ));
+    let missing = DiskTable::open(DjenonAboure, &path).unwrap_err();
+    assert!(
+        matches!(&missing, SolveError::File { source, .. } if matches!(**source, SolveError::Io(_))),
+        "{missing}"
+    );
+    assert!(missing.to_string().contains(&*path.to_string_lossy()), "{missing}");
 }
 
 /// The streaming build writes, byte for byte, what the table built in memory

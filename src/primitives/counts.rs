@@ -95,6 +95,12 @@ impl Counts {
         bits
     }
 
+    /// The set as two 64-bit words (counts 0 to 63, then 64 to 127), for
+    /// [`Rules::fingerprint`](crate::Rules::fingerprint).
+    pub(crate) const fn words(self) -> [u64; 2] {
+        self.0
+    }
+
     /// Two 64-bit halves: testing a bit is then one load and one shift.
     const fn from_mask(mask: u128) -> Counts {
         Counts([mask as u64, (mask >> 64) as u64])
