@@ -72,6 +72,10 @@ impl<R: Solvable> DiskTable<R> {
     }
 
     fn open_checked(rules: R, path: &Path, verify: bool) -> Result<DiskTable<R>, SolveError> {
+        // Rules the solver refuses, whatever the file.
+        if let Some(reason) = rules.unsolvable() {
+            return Err(SolveError::Rules(reason));
+        }
         let file = File::open(path)?;
         let mut source = Source::new(FileKind::Table, BufReader::with_capacity(1 << 20, &file));
         let max_seeds = read_header(&rules, &mut source)?;
@@ -87,7 +91,7 @@ impl<R: Solvable> DiskTable<R> {
         if actual < expected {
             return Err(SolveError::Truncated {
                 len: actual,
-                expected: format!("its header promises {expected} bytes (its levels and the checksum)"),
+                expected: format!("the table's header promises {expected} bytes (its levels and the checksum)"),
             });
         }
         if actual > expected {

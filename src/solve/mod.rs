@@ -112,11 +112,13 @@
 //! | Djenon-aboure | 16 | 60,843,510 | 0.28 GB | 17 s |
 //! | Al-manqala | 12 | 19,315,400 | 0.17 GB | 9 s |
 //!
-//! A file adds a header of about 20 bytes to the values. The README gives
+//! A file (format 2, see [`FORMAT_MAGIC`]) adds a header of about 35 bytes
+//! and an 8-byte checksum to the values. The README gives
 //! the commands, the checks made on the large files and what they add to
 //! the search engine.
 //!
-//! Djenon-aboure, weakly solved with a proof certificate ([`proof`]; `cargo
+//! Djenon-aboure, weakly solved with a proof certificate ([`proof`], its
+//! files in format 2 as tables are; `cargo
 //! run --release --example solve -- djenon-aboure --opening --proof FILE`,
 //! then `--verify FILE`): South wins by 4 under perfect play, with 5 the only
 //! best first move (first moves 1 to 6: −10, −10, −6, −2, +4, +2), endless

@@ -296,7 +296,7 @@ impl<R: Solvable> CheckedTable<R> {
                     seeds,
                     positions: None,
                 })?;
-            let expected = || format!("level {seeds} of its header holds {} bytes", n * 5);
+            let expected = || format!("level {seeds} of the checked table holds {} bytes", n * 5);
             let at = source.position();
             let bytes = read_growing(&mut source, n, &expected)?;
             check_values(FileKind::CheckedTable, seeds, &bytes, at)?;
@@ -614,8 +614,8 @@ impl<P: Board> Certificate<P> {
         let kind = FileKind::Certificate;
         let mut source = Source::new(kind, input);
         let max_seeds = read_header(rules, &mut source)?;
-        let root = read_position(&mut source, &|| "the root position is cut short".into())?;
-        let claims_expected = || "the claims are cut short".to_string();
+        let root = read_position(&mut source, &|| "the certificate's root position is cut short".into())?;
+        let claims_expected = || "the certificate's claims are cut short".to_string();
         let mut claims = Vec::new();
         for _ in 0..source.u8(&claims_expected)? {
             let mv = source.u8(&claims_expected)?;
@@ -625,10 +625,10 @@ impl<P: Board> Certificate<P> {
                 upper: source.u32(&claims_expected)?,
             });
         }
-        let count = source.u32(&|| "the node count is cut short".into())?;
+        let count = source.u32(&|| "the certificate's node count is cut short".into())?;
         let mut nodes = Vec::new();
         for id in 0..count {
-            let expected = || format!("node {id} of the {count} its header gives is cut short");
+            let expected = || format!("node {id} of the {count} the certificate's header gives is cut short");
             let upper = match source.u8(&expected)? {
                 0 => false,
                 1 => true,

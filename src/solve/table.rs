@@ -470,6 +470,10 @@ impl<R: Solvable> Table<R> {
     pub fn read_file(rules: R, path: impl AsRef<Path>) -> Result<Table<R>, SolveError> {
         let path = path.as_ref();
         let read = || {
+            // Rules the solver refuses, whatever the file.
+            if let Some(reason) = rules.unsolvable() {
+                return Err(SolveError::Rules(reason));
+            }
             let file = File::open(path)?;
             Table::read_from(rules, BufReader::with_capacity(1 << 20, file))
         };
@@ -638,7 +642,8 @@ pub(super) fn read_levels(
 ) -> Result<(), SolveError> {
     // Every level's size is checked before any is read.
     let total = source.position() + body_len(index, max_seeds)?;
-    let expected = || format!("its header promises {total} bytes (its levels and the checksum)");
+    let kind = source.kind;
+    let expected = || format!("the {kind}'s header promises {total} bytes (its levels and the checksum)");
     let mut buffer = vec![0u8; 1 << 16];
     for seeds in 0..=max_seeds {
         let mut left = level_len(index, seeds)?;
