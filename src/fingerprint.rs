@@ -137,7 +137,11 @@ impl Encoder {
             Stores::Own => 1,
             Stores::Both => 2,
         });
-        let CaptureRule { counts, chain, forward } = capture;
+        let CaptureRule {
+            counts,
+            chain,
+            forward,
+        } = capture;
         self.tag(4).counts(counts);
         self.flag(chain);
         self.flag(forward);
@@ -193,7 +197,10 @@ impl Encoder {
     }
 
     fn history(&mut self, history: HistoryRules) {
-        let HistoryRules { repetition, agreement } = history;
+        let HistoryRules {
+            repetition,
+            agreement,
+        } = history;
         self.tag(1).byte(match repetition {
             Repetition::Continues => 0,
             Repetition::EndsWithSplit => 1,

@@ -219,14 +219,22 @@ fn header(fingerprint: u64, name: &str, pits: u8, max_seeds: u8) -> Vec<u8> {
 #[test]
 fn a_hostile_table_header_allocates_nothing_it_was_not_given() {
     // Levels of up to 127 seeds on 14 pits: refused before reading.
-    let (result, peak) = peak_bytes_in(|| Table::read_from(AlManqala, &header(AlManqala.fingerprint(), "al-manqala", 14, 127)[..]));
+    let (result, peak) = peak_bytes_in(|| {
+        Table::read_from(
+            AlManqala,
+            &header(AlManqala.fingerprint(), "al-manqala", 14, 127)[..],
+        )
+    });
     assert!(matches!(result, Err(SolveError::LevelTooLarge { .. })));
     assert!(peak < 1 << 20, "peak {peak} bytes");
     // Levels that fit (a table of about 5.6 GB), but no data: memory follows
     // the bytes that arrive, so the cut is found at once.
     let file = header(Bohnenspiel.fingerprint(), "bohnenspiel", 12, 28);
     let (result, peak) = peak_bytes_in(|| Table::read_from(Bohnenspiel, &file[..]));
-    assert!(matches!(result, Err(SolveError::Truncated { len: 32, .. })), "{result:?}");
+    assert!(
+        matches!(result, Err(SolveError::Truncated { len: 32, .. })),
+        "{result:?}"
+    );
     assert!(peak < 1 << 20, "peak {peak} bytes");
 }
 

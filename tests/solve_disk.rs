@@ -89,7 +89,10 @@ fn disk_tables_refuse_wrong_files() {
         matches!(&missing, SolveError::File { source, .. } if matches!(**source, SolveError::Io(_))),
         "{missing}"
     );
-    assert!(missing.to_string().contains(&*path.to_string_lossy()), "{missing}");
+    assert!(
+        missing.to_string().contains(&*path.to_string_lossy()),
+        "{missing}"
+    );
 }
 
 /// The streaming build writes, byte for byte, what the table built in memory

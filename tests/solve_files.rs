@@ -54,7 +54,10 @@ fn each_shipped_game_has_its_own_fingerprint() {
         }
     }
     assert_eq!(Tihbat.fingerprint(), Tihbat.rules().fingerprint(4));
-    assert_eq!(DjenonAboure.fingerprint(), GameKind::DjenonAboure.rules().fingerprint(12));
+    assert_eq!(
+        DjenonAboure.fingerprint(),
+        GameKind::DjenonAboure.rules().fingerprint(12)
+    );
 }
 
 /// Pinned: the encoding of `Rules::fingerprint` must not change by accident.
@@ -68,7 +71,10 @@ fn the_fingerprint_of_tihbat_is_pinned() {
 #[test]
 fn the_name_is_not_in_the_fingerprint() {
     let rules = *DjenonAboure.rules();
-    let renamed = Rules { name: "anything else", ..rules };
+    let renamed = Rules {
+        name: "anything else",
+        ..rules
+    };
     assert_eq!(renamed.fingerprint(12), rules.fingerprint(12));
 }
 
@@ -92,70 +98,227 @@ fn changing_any_field_changes_the_fingerprint() {
         ("base", base, 12),
         ("pits", base, 14),
         ("seeds", Rules { seeds: 5, ..base }, 12),
-        ("stores", Rules { stores: !base.stores, ..base }, 12),
-        ("min_seeds", with_play(Playable { min_seeds: 2, ..base.play }), 12),
-        ("must_feed", with_play(Playable { must_feed: !base.play.must_feed, ..base.play }), 12),
+        (
+            "stores",
+            Rules {
+                stores: !base.stores,
+                ..base
+            },
+            12,
+        ),
+        (
+            "min_seeds",
+            with_play(Playable {
+                min_seeds: 2,
+                ..base.play
+            }),
+            12,
+        ),
+        (
+            "must_feed",
+            with_play(Playable {
+                must_feed: !base.play.must_feed,
+                ..base.play
+            }),
+            12,
+        ),
     ];
-    for leftover in [Leftover::Owners, Leftover::PlayerToMove, Leftover::Opponent, Leftover::Nobody, Leftover::Split] {
-        for (stuck, label) in [(Stuck::Ends(leftover), "ends"), (Stuck::Passes(leftover), "passes")] {
+    for leftover in [
+        Leftover::Owners,
+        Leftover::PlayerToMove,
+        Leftover::Opponent,
+        Leftover::Nobody,
+        Leftover::Split,
+    ] {
+        for (stuck, label) in [
+            (Stuck::Ends(leftover), "ends"),
+            (Stuck::Passes(leftover), "passes"),
+        ] {
             if stuck != base.play.stuck {
                 variants.push((label, with_play(Playable { stuck, ..base.play }), 12));
             }
         }
-        variants.push(("majority", with_end(Ending { majority: Some(leftover), ..base.end }), 12));
-        variants.push(("row_empty", with_end(Ending { row_empty: Some(leftover), ..base.end }), 12));
+        variants.push((
+            "majority",
+            with_end(Ending {
+                majority: Some(leftover),
+                ..base.end
+            }),
+            12,
+        ));
+        variants.push((
+            "row_empty",
+            with_end(Ending {
+                row_empty: Some(leftover),
+                ..base.end
+            }),
+            12,
+        ));
         if leftover != base.end.starvation {
-            variants.push(("starvation", with_end(Ending { starvation: leftover, ..base.end }), 12));
+            variants.push((
+                "starvation",
+                with_end(Ending {
+                    starvation: leftover,
+                    ..base.end
+                }),
+                12,
+            ));
         }
     }
-    for sowing in [Sowing::NextPit, Sowing::NextPitSkippingOrigin, Sowing::OriginFirst] {
+    for sowing in [
+        Sowing::NextPit,
+        Sowing::NextPitSkippingOrigin,
+        Sowing::OriginFirst,
+    ] {
         let single = Lap::Single(sowing);
         if single != turn.lap {
             variants.push(("lap single", with_turn(SowingTurn { lap: single, ..turn }), 12));
         }
-        let lap = Lap::Relay { sowing, relay_on: Counts::of(&[2]) };
+        let lap = Lap::Relay {
+            sowing,
+            relay_on: Counts::of(&[2]),
+        };
         variants.push(("lap relay", with_turn(SowingTurn { lap, ..turn }), 12));
         let lap = Lap::RelayWith(RelayRule { sowing, ..relay });
         variants.push(("lap relay-with", with_turn(SowingTurn { lap, ..turn }), 12));
     }
     let relay_variants = [
-        RelayRule { relay_on: Counts::at_least(3), ..relay },
-        RelayRule { from: RelayFrom::NextPit, ..relay },
-        RelayRule { stop_on_capture: true, ..relay },
+        RelayRule {
+            relay_on: Counts::at_least(3),
+            ..relay
+        },
+        RelayRule {
+            from: RelayFrom::NextPit,
+            ..relay
+        },
+        RelayRule {
+            stop_on_capture: true,
+            ..relay
+        },
     ];
     for rule in relay_variants {
-        variants.push(("relay rule", with_turn(SowingTurn { lap: Lap::RelayWith(rule), ..turn }), 12));
+        variants.push((
+            "relay rule",
+            with_turn(SowingTurn {
+                lap: Lap::RelayWith(rule),
+                ..turn
+            }),
+            12,
+        ));
     }
     // Counts of 64 and more sit in the second word of the mask.
-    variants.push(("relay on 100", with_turn(SowingTurn { lap: Lap::Relay { sowing: Sowing::OriginFirst, relay_on: Counts::of(&[100]) }, ..turn }), 12));
-    variants.push(("direction", with_turn(SowingTurn { direction: Direction::Clockwise, ..turn }), 12));
+    variants.push((
+        "relay on 100",
+        with_turn(SowingTurn {
+            lap: Lap::Relay {
+                sowing: Sowing::OriginFirst,
+                relay_on: Counts::of(&[100]),
+            },
+            ..turn
+        }),
+        12,
+    ));
+    variants.push((
+        "direction",
+        with_turn(SowingTurn {
+            direction: Direction::Clockwise,
+            ..turn
+        }),
+        12,
+    ));
     for stores in [Stores::Own, Stores::Both] {
         variants.push(("stores", with_turn(SowingTurn { stores, ..turn }), 12));
     }
     let capture = CaptureRule::single(Counts::of(&[2, 3]));
     variants.push(("capture counts", with_turn(SowingTurn { capture, ..turn }), 12));
-    variants.push(("capture chain", with_turn(SowingTurn { capture: CaptureRule { chain: true, ..capture }, ..turn }), 12));
-    variants.push(("capture forward", with_turn(SowingTurn { capture: CaptureRule { forward: true, ..capture }, ..turn }), 12));
-    for scope in [CaptureScope::Anywhere, CaptureScope::OwnRow, CaptureScope::OpponentRow] {
+    variants.push((
+        "capture chain",
+        with_turn(SowingTurn {
+            capture: CaptureRule {
+                chain: true,
+                ..capture
+            },
+            ..turn
+        }),
+        12,
+    ));
+    variants.push((
+        "capture forward",
+        with_turn(SowingTurn {
+            capture: CaptureRule {
+                forward: true,
+                ..capture
+            },
+            ..turn
+        }),
+        12,
+    ));
+    for scope in [
+        CaptureScope::Anywhere,
+        CaptureScope::OwnRow,
+        CaptureScope::OpponentRow,
+    ] {
         if scope != turn.scope {
             variants.push(("scope", with_turn(SowingTurn { scope, ..turn }), 12));
         }
     }
-    for (with_landing_seed, when_facing_empty) in [(false, false), (true, false), (false, true), (true, true)] {
-        let opposite = Some(Opposite { with_landing_seed, when_facing_empty });
+    for (with_landing_seed, when_facing_empty) in [(false, false), (true, false), (false, true), (true, true)]
+    {
+        let opposite = Some(Opposite {
+            with_landing_seed,
+            when_facing_empty,
+        });
         variants.push(("opposite", with_turn(SowingTurn { opposite, ..turn }), 12));
     }
-    for grand_slam in [GrandSlam::Captures, GrandSlam::CapturesNothing, GrandSlam::Illegal] {
+    for grand_slam in [
+        GrandSlam::Captures,
+        GrandSlam::CapturesNothing,
+        GrandSlam::Illegal,
+    ] {
         if grand_slam != turn.grand_slam {
             variants.push(("grand slam", with_turn(SowingTurn { grand_slam, ..turn }), 12));
         }
     }
-    variants.push(("extra in store", with_turn(SowingTurn { extra_turn: ExtraTurn { in_own_store: true, ..turn.extra_turn }, ..turn }), 12));
-    variants.push(("extra after capture", with_turn(SowingTurn { extra_turn: ExtraTurn { after_capture: true, ..turn.extra_turn }, ..turn }), 12));
+    variants.push((
+        "extra in store",
+        with_turn(SowingTurn {
+            extra_turn: ExtraTurn {
+                in_own_store: true,
+                ..turn.extra_turn
+            },
+            ..turn
+        }),
+        12,
+    ));
+    variants.push((
+        "extra after capture",
+        with_turn(SowingTurn {
+            extra_turn: ExtraTurn {
+                after_capture: true,
+                ..turn.extra_turn
+            },
+            ..turn
+        }),
+        12,
+    ));
     for repetition in [Repetition::EndsWithSplit, Repetition::EndsKeepingRows] {
-        variants.push(("repetition", with_history(HistoryRules { repetition, ..base.history }), 12));
+        variants.push((
+            "repetition",
+            with_history(HistoryRules {
+                repetition,
+                ..base.history
+            }),
+            12,
+        ));
     }
-    variants.push(("agreement", with_history(HistoryRules { agreement: true, ..base.history }), 12));
+    variants.push((
+        "agreement",
+        with_history(HistoryRules {
+            agreement: true,
+            ..base.history
+        }),
+        12,
+    ));
     let mut seen = std::collections::HashMap::new();
     for (what, rules, pits) in &variants {
         if let Some(other) = seen.insert(rules.fingerprint(*pits), what) {
@@ -177,16 +340,34 @@ fn a_table_with_a_level_overwritten_is_refused() {
     let mut bytes = bytes_of(&table);
     let header = 8 + 8 + 1 + "tihbat".len() + 2;
     // Level 6 starts after levels 0 to 5: 2·C(s+3, 3) each.
-    let level_six = header + (0..6u64).map(|s| 2 * (s + 1) * (s + 2) * (s + 3) / 6).sum::<u64>() as usize;
+    let level_six = header
+        + (0..6u64)
+            .map(|s| 2 * (s + 1) * (s + 2) * (s + 3) / 6)
+            .sum::<u64>() as usize;
     let len = (2 * 7 * 8 * 9 / 6) as usize;
     bytes[level_six..level_six + len].fill(0x80); // -128 everywhere
     let err = Table::read_from(Tihbat, bytes.as_slice()).unwrap_err();
-    assert!(matches!(err, SolveError::Corrupt { kind: FileKind::Table, .. }), "{err}");
-    assert!(err.to_string().contains("-128") && err.to_string().contains("6 seeds"), "{err}");
+    assert!(
+        matches!(
+            err,
+            SolveError::Corrupt {
+                kind: FileKind::Table,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("-128") && err.to_string().contains("6 seeds"),
+        "{err}"
+    );
     let path = temp("overwritten");
     std::fs::write(&path, &bytes).unwrap();
     let err = DiskTable::open(Tihbat, &path).unwrap_err();
-    assert!(matches!(in_file(&err, &path), SolveError::Corrupt { .. }), "{err}");
+    assert!(
+        matches!(in_file(&err, &path), SolveError::Corrupt { .. }),
+        "{err}"
+    );
     // Without the checksum's pass, each lookup checks its value.
     let disk = DiskTable::open_unverified(Tihbat, &path).unwrap();
     let pos = "1 2 | 3 0 10-12 N".parse().unwrap();
@@ -211,10 +392,43 @@ fn a_changed_byte_in_range_is_refused_by_the_checksum() {
     assert!(err.to_string().contains("checksum"), "{err}");
 }
 
-declare!(CustomA, 4, Rules { seeds: 2, ..Rules::DEFAULT });
-declare!(CustomB, 4, Rules { seeds: 2, play: Playable { min_seeds: 2, ..Playable::DEFAULT }, ..Rules::DEFAULT });
-declare!(CustomARenamed, 4, Rules { name: "renamed", seeds: 2, ..Rules::DEFAULT });
-declare!(FakeDjenon, 12, Rules { name: "djenon-aboure", ..Rules::DEFAULT });
+declare!(
+    CustomA,
+    4,
+    Rules {
+        seeds: 2,
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    CustomB,
+    4,
+    Rules {
+        seeds: 2,
+        play: Playable {
+            min_seeds: 2,
+            ..Playable::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    CustomARenamed,
+    4,
+    Rules {
+        name: "renamed",
+        seeds: 2,
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    FakeDjenon,
+    12,
+    Rules {
+        name: "djenon-aboure",
+        ..Rules::DEFAULT
+    }
+);
 
 /// Issue 18, item 3: two declarations named "custom" read each other's
 /// tables, and a user's "djenon-aboure" the shipped game's.
@@ -223,18 +437,31 @@ fn a_table_is_read_only_by_the_rules_it_was_built_for() {
     assert_eq!(CustomA.name(), CustomB.name());
     let bytes = bytes_of(&Table::build(CustomA, 6).unwrap());
     let err = Table::read_from(CustomB, bytes.as_slice()).unwrap_err();
-    let SolveError::WrongRules { file_game, rules_game, .. } = &err else { panic!("{err}") };
+    let SolveError::WrongRules {
+        file_game,
+        rules_game,
+        ..
+    } = &err
+    else {
+        panic!("{err}")
+    };
     assert_eq!((file_game.as_str(), rules_game.as_str()), ("custom", "custom"));
     assert!(err.to_string().contains("the declarations differ"), "{err}");
     // The same rules under another name play alike: the table serves.
     let read = Table::read_from(CustomARenamed, bytes.as_slice()).unwrap();
     assert_eq!(read.len(), Table::build(CustomA, 6).unwrap().len());
     let shipped = bytes_of(&Table::build(DjenonAboure, 3).unwrap());
-    assert!(matches!(Table::read_from(FakeDjenon, shipped.as_slice()), Err(SolveError::WrongRules { .. })));
+    assert!(matches!(
+        Table::read_from(FakeDjenon, shipped.as_slice()),
+        Err(SolveError::WrongRules { .. })
+    ));
     let path = temp("fake-djenon");
     std::fs::write(&path, &shipped).unwrap();
     let err = DiskTable::open(FakeDjenon, &path).unwrap_err();
-    assert!(matches!(in_file(&err, &path), SolveError::WrongRules { .. }), "{err}");
+    assert!(
+        matches!(in_file(&err, &path), SolveError::WrongRules { .. }),
+        "{err}"
+    );
     std::fs::remove_file(&path).ok();
 }
 
@@ -256,7 +483,10 @@ fn names_from_files_are_escaped_bounded_and_utf8() {
     let err = Table::read_from(Tihbat, &header(1, hostile, hostile.len() as u8)[..]).unwrap_err();
     let message = err.to_string();
     assert!(matches!(err, SolveError::WrongRules { .. }), "{message}");
-    assert!(!message.contains('\u{1b}') && message.contains("\\u{1b}[2J"), "{message}");
+    assert!(
+        !message.contains('\u{1b}') && message.contains("\\u{1b}[2J"),
+        "{message}"
+    );
     // A flipped length byte: refused before the name is read.
     let mut file = header(Tihbat.fingerprint(), b"tihbat", 255);
     file.extend(std::iter::repeat(0xff).take(300));
@@ -266,7 +496,15 @@ fn names_from_files_are_escaped_bounded_and_utf8() {
     let err = Table::read_from(Tihbat, &header(Tihbat.fingerprint(), b"tih\xffbat", 7)[..]).unwrap_err();
     assert!(err.to_string().contains("not UTF-8"), "{err}");
     // A long name is cut when written, and the file still reads.
-    declare!(Long, 4, Rules { name: "a game whose name is much longer than sixty-four bytes, for the test", seeds: 1, ..Rules::DEFAULT });
+    declare!(
+        Long,
+        4,
+        Rules {
+            name: "a game whose name is much longer than sixty-four bytes, for the test",
+            seeds: 1,
+            ..Rules::DEFAULT
+        }
+    );
     let bytes = bytes_of(&Table::build(Long, 4).unwrap());
     assert_eq!(bytes[16], 64);
     assert!(Table::read_from(Long, bytes.as_slice()).is_ok());
@@ -275,11 +513,18 @@ fn names_from_files_are_escaped_bounded_and_utf8() {
 #[test]
 fn empty_truncated_and_missing_files_say_so() {
     let err = Table::read_from(Tihbat, &[][..]).unwrap_err();
-    assert_eq!(err.to_string(), "the file ends after 0 bytes; a table header is at least 19 bytes");
+    assert_eq!(
+        err.to_string(),
+        "the file ends after 0 bytes; a table header is at least 19 bytes"
+    );
     let bytes = bytes_of(&Table::build(Tihbat, 8).unwrap());
     let err = Table::read_from(Tihbat, &bytes[..100]).unwrap_err();
     assert!(matches!(err, SolveError::Truncated { len: 100, .. }), "{err}");
-    assert!(err.to_string().contains(&format!("the table's header promises {} bytes", bytes.len())), "{err}");
+    assert!(
+        err.to_string()
+            .contains(&format!("the table's header promises {} bytes", bytes.len())),
+        "{err}"
+    );
     let path = temp("missing");
     let err = Table::read_file(Tihbat, &path).unwrap_err();
     assert!(matches!(in_file(&err, &path), SolveError::Io(_)), "{err}");
@@ -287,7 +532,12 @@ fn empty_truncated_and_missing_files_say_so() {
     assert!(matches!(in_file(&err, &path), SolveError::Io(_)), "{err}");
     std::fs::write(&path, &bytes[..10]).unwrap();
     let err = DiskTable::open(Tihbat, &path).unwrap_err();
-    assert!(in_file(&err, &path).to_string().contains("the file ends after 10 bytes"), "{err}");
+    assert!(
+        in_file(&err, &path)
+            .to_string()
+            .contains("the file ends after 10 bytes"),
+        "{err}"
+    );
     std::fs::remove_file(&path).ok();
 }
 
@@ -298,13 +548,28 @@ fn old_table_files_are_refused_with_the_way_to_rebuild_them() {
     old.extend_from_slice(b"tihbat");
     old.extend_from_slice(&[4, 0, 0, 0]);
     let err = Table::read_from(Tihbat, old.as_slice()).unwrap_err();
-    assert!(matches!(err, SolveError::OldFormat { kind: FileKind::Table, version: 1 }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SolveError::OldFormat {
+                kind: FileKind::Table,
+                version: 1
+            }
+        ),
+        "{err}"
+    );
     let message = err.to_string();
-    assert!(message.contains("format 1") && message.contains("--out FILE"), "{message}");
+    assert!(
+        message.contains("format 1") && message.contains("--out FILE"),
+        "{message}"
+    );
     let path = temp("old");
     std::fs::write(&path, &old).unwrap();
     let err = DiskTable::open(Tihbat, &path).unwrap_err();
-    assert!(matches!(in_file(&err, &path), SolveError::OldFormat { .. }), "{err}");
+    assert!(
+        matches!(in_file(&err, &path), SolveError::OldFormat { .. }),
+        "{err}"
+    );
     std::fs::remove_file(&path).ok();
     let err = Table::read_from(Tihbat, &b"PK\x03\x04 not a table at all"[..]).unwrap_err();
     assert!(err.to_string().starts_with("not a table file"), "{err}");
@@ -334,7 +599,10 @@ fn unsolvable_rules_are_refused_before_the_file_is_read() {
 // ---------------------------------------------------------------- certificates
 
 fn small_certificate() -> (Table<DjenonAboure>, Certificate<Position<12>>) {
-    let options = BuildOptions { threads: 2, progress: true };
+    let options = BuildOptions {
+        threads: 2,
+        progress: true,
+    };
     let table = Table::build_with(DjenonAboure, 4, options, |_| {}).unwrap();
     let start: Position<12> = "1 0 0 1 0 0 | 0 1 0 0 1 0 0-0 S".parse().unwrap();
     let certificate = Prover::new(&table, |_| {}).certificate(&start).unwrap();
@@ -344,7 +612,10 @@ fn small_certificate() -> (Table<DjenonAboure>, Certificate<Position<12>>) {
 #[test]
 fn certificate_errors_say_certificate() {
     let err = Certificate::<Position<12>>::read_from(&DjenonAboure, &[][..]).unwrap_err();
-    assert_eq!(err.to_string(), "the file ends after 0 bytes; a certificate header is at least 19 bytes");
+    assert_eq!(
+        err.to_string(),
+        "the file ends after 0 bytes; a certificate header is at least 19 bytes"
+    );
     let (table, certificate) = small_certificate();
     let mut bytes = Vec::new();
     certificate.write_to(&mut bytes).unwrap();
@@ -352,9 +623,21 @@ fn certificate_errors_say_certificate() {
     // A table is not a certificate, and the message says which was expected.
     let err = Certificate::<Position<12>>::read_from(&DjenonAboure, bytes_of(&table).as_slice()).unwrap_err();
     let message = err.to_string();
-    assert!(message.starts_with("not a certificate file") && !message.contains("table file"), "{message}");
+    assert!(
+        message.starts_with("not a certificate file") && !message.contains("table file"),
+        "{message}"
+    );
     let err = Certificate::<Position<12>>::read_from(&FakeDjenon, bytes.as_slice()).unwrap_err();
-    assert!(matches!(err, SolveError::WrongRules { kind: FileKind::Certificate, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SolveError::WrongRules {
+                kind: FileKind::Certificate,
+                ..
+            }
+        ),
+        "{err}"
+    );
     assert!(err.to_string().starts_with("this certificate is for"), "{err}");
     let path = temp("missing-certificate");
     let err = Certificate::<Position<12>>::read_file(&DjenonAboure, &path).unwrap_err();
@@ -378,7 +661,16 @@ fn a_corrupted_certificate_is_refused() {
     let mut changed = Vec::new();
     out_of_range.write_to(&mut changed).unwrap();
     let err = Certificate::<Position<12>>::read_from(&DjenonAboure, changed.as_slice()).unwrap_err();
-    assert!(matches!(err, SolveError::Corrupt { kind: FileKind::Certificate, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SolveError::Corrupt {
+                kind: FileKind::Certificate,
+                ..
+            }
+        ),
+        "{err}"
+    );
     assert!(err.to_string().contains("1000"), "{err}");
 }
 
@@ -388,11 +680,33 @@ fn old_certificates_and_checked_tables_are_refused() {
     old.push(13);
     old.extend_from_slice(b"djenon-aboure");
     let err = Certificate::<Position<12>>::read_from(&DjenonAboure, old.as_slice()).unwrap_err();
-    assert!(matches!(err, SolveError::OldFormat { kind: FileKind::Certificate, version: 1 }), "{err}");
-    assert!(err.to_string().contains("this certificate file is in format 1") && err.to_string().contains("--proof FILE"), "{err}");
+    assert!(
+        matches!(
+            err,
+            SolveError::OldFormat {
+                kind: FileKind::Certificate,
+                version: 1
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains("this certificate file is in format 1")
+            && err.to_string().contains("--proof FILE"),
+        "{err}"
+    );
     old[..8].copy_from_slice(b"MNCLTBO1");
     let err = CheckedTable::read_from(DjenonAboure, old.as_slice()).unwrap_err();
-    assert!(matches!(err, SolveError::OldFormat { kind: FileKind::CheckedTable, version: 1 }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SolveError::OldFormat {
+                kind: FileKind::CheckedTable,
+                version: 1
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -406,5 +720,87 @@ fn a_checked_table_with_a_value_out_of_range_is_refused() {
     bytes[level_one] = 5;
     reseal(&mut bytes);
     let err = CheckedTable::read_from(DjenonAboure, bytes.as_slice()).unwrap_err();
-    assert!(matches!(err, SolveError::Corrupt { kind: FileKind::CheckedTable, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SolveError::Corrupt {
+                kind: FileKind::CheckedTable,
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+// ---------------------------------------------------------------- flipped bytes
+
+/// Every position of a table of Tihbat with up to `max_seeds` counters:
+/// each board, either player to move, no captures.
+fn every_position(max_seeds: u32) -> Vec<Position<4>> {
+    let index = mancala_rules::solve::BoardIndex::new(4, max_seeds);
+    let mut positions = Vec::new();
+    let mut board = [0u8; 4];
+    for seeds in 0..=max_seeds {
+        for rank in 0..index.count(seeds).unwrap() {
+            assert!(index.unrank(seeds, rank, &mut board));
+            for mover in 0..2 {
+                positions.push(Position::from_parts(&board, [0, 0], mover).unwrap());
+            }
+        }
+    }
+    positions
+}
+
+mod flips {
+    use super::*;
+    use proptest::prelude::*;
+
+    const MAX_SEEDS: u32 = 8;
+
+    fn original() -> &'static (Vec<u8>, Vec<(Position<4>, Option<i32>)>) {
+        static ORIGINAL: std::sync::OnceLock<(Vec<u8>, Vec<(Position<4>, Option<i32>)>)> =
+            std::sync::OnceLock::new();
+        ORIGINAL.get_or_init(|| {
+            let table = Table::build(Tihbat, MAX_SEEDS).unwrap();
+            let values = every_position(MAX_SEEDS)
+                .into_iter()
+                .map(|pos| (pos, table.value(&pos)))
+                .collect();
+            (bytes_of(&table), values)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// One to four bytes of a small table file changed anywhere (header,
+        /// levels, checksum): refused by `read_from` and by
+        /// `DiskTable::open`, or every value looked up is the original's.
+        #[test]
+        fn a_flipped_byte_is_refused_or_changes_no_value(
+            flips in proptest::collection::vec((any::<prop::sample::Index>(), 1u8..=255), 1..=4),
+        ) {
+            let (bytes, values) = original();
+            let mut changed = bytes.clone();
+            for (at, xor) in &flips {
+                changed[at.index(bytes.len())] ^= xor;
+            }
+            if let Ok(table) = Table::read_from(Tihbat, changed.as_slice()) {
+                for (pos, value) in values {
+                    prop_assert_eq!(table.value(pos), *value, "{}", pos);
+                }
+            }
+            let path = temp(&format!("flip-{:?}", std::thread::current().id()).replace(['(', ')'], ""));
+            std::fs::write(&path, &changed).unwrap();
+            if let Ok(disk) = DiskTable::open(Tihbat, &path) {
+                for (pos, value) in values {
+                    match disk.value(pos) {
+                        Ok(found) => prop_assert_eq!(found, *value, "{}", pos),
+                        Err(_) => {}
+                    }
+                }
+            }
+            std::fs::remove_file(&path).ok();
+        }
+    }
 }

@@ -91,7 +91,9 @@ impl<R: Solvable> DiskTable<R> {
         if actual < expected {
             return Err(SolveError::Truncated {
                 len: actual,
-                expected: format!("the table's header promises {expected} bytes (its levels and the checksum)"),
+                expected: format!(
+                    "the table's header promises {expected} bytes (its levels and the checksum)"
+                ),
             });
         }
         if actual > expected {

@@ -161,7 +161,9 @@ impl<R: Read> Source<R> {
     pub(super) fn magic(&mut self, min_header: u64) -> Result<(), SolveError> {
         let kind = self.kind;
         let mut magic = [0u8; 8];
-        self.exact(&mut magic, &|| format!("a {kind} header is at least {min_header} bytes"))?;
+        self.exact(&mut magic, &|| {
+            format!("a {kind} header is at least {min_header} bytes")
+        })?;
         let expected = kind.magic();
         if magic == expected {
             return Ok(());
@@ -196,7 +198,9 @@ impl<R: Read> Source<R> {
             });
         }
         let mut name = vec![0u8; len];
-        self.exact(&mut name, &|| format!("its header gives a game name of {len} bytes"))?;
+        self.exact(&mut name, &|| {
+            format!("its header gives a game name of {len} bytes")
+        })?;
         String::from_utf8(name).map_err(|_| SolveError::Format {
             kind,
             reason: "the game's name in its header is not UTF-8".into(),
@@ -209,7 +213,9 @@ impl<R: Read> Source<R> {
         let kind = self.kind;
         let computed = self.checksum.value();
         let mut stored = [0u8; 8];
-        self.fill(&mut stored, &|| format!("a {kind} file ends with an 8-byte checksum"))?;
+        self.fill(&mut stored, &|| {
+            format!("a {kind} file ends with an 8-byte checksum")
+        })?;
         let stored = u64::from_le_bytes(stored);
         if stored != computed {
             return Err(SolveError::Corrupt {

@@ -199,7 +199,10 @@ fn read_header<R: Solvable>(rules: &R, source: &mut Source<impl Read>) -> Result
     if usize::from(pits) != R::Position::PITS {
         return Err(SolveError::Format {
             kind,
-            reason: format!("it is for boards of {pits} pits, the rules have {}", R::Position::PITS),
+            reason: format!(
+                "it is for boards of {pits} pits, the rules have {}",
+                R::Position::PITS
+            ),
         });
     }
     if max_seeds > 127 {
@@ -234,7 +237,11 @@ fn read_growing(
 /// have been built keeping the order ([`BuildOptions::progress`](super::BuildOptions::progress)).
 pub fn write_checked_table<R: Solvable>(table: &Table<R>, out: impl Write) -> Result<(), SolveError> {
     let mut out = Sink::new(out);
-    out.header(FileKind::CheckedTable, table.rules().fingerprint(), table.rules().name())?;
+    out.header(
+        FileKind::CheckedTable,
+        table.rules().fingerprint(),
+        table.rules().name(),
+    )?;
     out.write(&[R::Position::PITS as u8, table.max_seeds() as u8])?;
     for seeds in 0..=table.max_seeds() {
         let (Some(values), Some(order)) = (table.level(seeds), table.settled_order(seeds)) else {
@@ -610,11 +617,16 @@ impl<P: Board> Certificate<P> {
     /// Reads a certificate for `rules`: its format, fingerprint, length and
     /// checksum are checked here, and that every bound is within the seeds
     /// of its position; [`verify_certificate`] checks what it claims.
-    pub fn read_from<R: Solvable<Position = P>>(rules: &R, input: impl Read) -> Result<Certificate<P>, SolveError> {
+    pub fn read_from<R: Solvable<Position = P>>(
+        rules: &R,
+        input: impl Read,
+    ) -> Result<Certificate<P>, SolveError> {
         let kind = FileKind::Certificate;
         let mut source = Source::new(kind, input);
         let max_seeds = read_header(rules, &mut source)?;
-        let root = read_position(&mut source, &|| "the certificate's root position is cut short".into())?;
+        let root = read_position(&mut source, &|| {
+            "the certificate's root position is cut short".into()
+        })?;
         let claims_expected = || "the certificate's claims are cut short".to_string();
         let mut claims = Vec::new();
         for _ in 0..source.u8(&claims_expected)? {
@@ -678,7 +690,10 @@ impl<P: Board> Certificate<P> {
 
     /// [`read_from`](Self::read_from) the file at `path`; every error names
     /// the file ([`SolveError::File`]).
-    pub fn read_file<R: Solvable<Position = P>>(rules: &R, path: impl AsRef<Path>) -> Result<Certificate<P>, SolveError> {
+    pub fn read_file<R: Solvable<Position = P>>(
+        rules: &R,
+        path: impl AsRef<Path>,
+    ) -> Result<Certificate<P>, SolveError> {
         let path = path.as_ref();
         let read = || Certificate::read_from(rules, BufReader::with_capacity(1 << 20, File::open(path)?));
         read().map_err(|e| e.in_file(path))

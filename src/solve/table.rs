@@ -482,7 +482,11 @@ impl<R: Solvable> Table<R> {
 }
 
 /// Writes a table file's header.
-fn write_header<R: Solvable>(rules: &R, max_seeds: u32, out: &mut Sink<impl Write>) -> Result<(), SolveError> {
+fn write_header<R: Solvable>(
+    rules: &R,
+    max_seeds: u32,
+    out: &mut Sink<impl Write>,
+) -> Result<(), SolveError> {
     out.header(FileKind::Table, rules.fingerprint(), rules.name())?;
     out.write(&[R::Position::PITS as u8, max_seeds as u8])
 }
@@ -589,7 +593,10 @@ pub(super) fn read_header<R: Solvable>(rules: &R, source: &mut Source<impl Read>
     if usize::from(pits) != R::Position::PITS {
         return Err(SolveError::Format {
             kind,
-            reason: format!("it is for boards of {pits} pits, the rules have {}", R::Position::PITS),
+            reason: format!(
+                "it is for boards of {pits} pits, the rules have {}",
+                R::Position::PITS
+            ),
         });
     }
     if max_seeds > MAX_SEEDS {
@@ -665,7 +672,10 @@ pub(super) fn read_levels(
 /// byte `at` of the file) is within `±seeds`: no board brings more than the
 /// seeds on it.
 pub(super) fn check_values(kind: FileKind, seeds: u32, bytes: &[u8], at: u64) -> Result<(), SolveError> {
-    match bytes.iter().position(|&b| u32::from((b as i8).unsigned_abs()) > seeds) {
+    match bytes
+        .iter()
+        .position(|&b| u32::from((b as i8).unsigned_abs()) > seeds)
+    {
         None => Ok(()),
         Some(i) => Err(value_out_of_range(kind, seeds, bytes[i] as i8, at + i as u64)),
     }
