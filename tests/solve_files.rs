@@ -757,9 +757,11 @@ mod flips {
 
     const MAX_SEEDS: u32 = 8;
 
-    fn original() -> &'static (Vec<u8>, Vec<(Position<4>, Option<i32>)>) {
-        static ORIGINAL: std::sync::OnceLock<(Vec<u8>, Vec<(Position<4>, Option<i32>)>)> =
-            std::sync::OnceLock::new();
+    /// The file's bytes, and every position with its value.
+    type Original = (Vec<u8>, Vec<(Position<4>, Option<i32>)>);
+
+    fn original() -> &'static Original {
+        static ORIGINAL: std::sync::OnceLock<Original> = std::sync::OnceLock::new();
         ORIGINAL.get_or_init(|| {
             let table = Table::build(Tihbat, MAX_SEEDS).unwrap();
             let values = every_position(MAX_SEEDS)
@@ -794,9 +796,8 @@ mod flips {
             std::fs::write(&path, &changed).unwrap();
             if let Ok(disk) = DiskTable::open(Tihbat, &path) {
                 for (pos, value) in values {
-                    match disk.value(pos) {
-                        Ok(found) => prop_assert_eq!(found, *value, "{}", pos),
-                        Err(_) => {}
+                    if let Ok(found) = disk.value(pos) {
+                        prop_assert_eq!(found, *value, "{}", pos);
                     }
                 }
             }
