@@ -120,7 +120,7 @@ fn engine(opts: &Options, seed: u64) -> Result<AnyEngine, String> {
     };
     match &opts.table {
         Some(path) => AnyEngine::alpha_beta_with_table(opts.kind, limits, path)
-            .map_err(|e| format!("cannot use the table {path}: {e}")),
+            .map_err(|e| format!("cannot use the table: {e}")),
         None => Ok(AnyEngine::alpha_beta(opts.kind, limits)),
     }
 }

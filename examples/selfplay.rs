@@ -79,7 +79,8 @@ fn open_table<R: Solvable>(rules: R, path: &str) -> DiskTable<R> {
     match DiskTable::open(rules, path) {
         Ok(table) => table,
         Err(e) => {
-            errln!("selfplay: --table {path}: {e}");
+            // The error names the file.
+            errln!("selfplay: --table: {e}");
             std::process::exit(2);
         }
     }

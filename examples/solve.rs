@@ -50,7 +50,7 @@ mod common;
 
 use std::error::Error;
 use std::fs::File;
-use std::io::{BufReader, BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -128,7 +128,7 @@ fn build_summary(name: &str, positions: u64, bytes: Option<u64>, seconds: f64) {
 fn build<R: Solvable>(rules: R, args: &Args, max_seeds: u32) -> Result<Table<R>, Box<dyn Error>> {
     if let Some(path) = &args.input {
         let started = Instant::now();
-        let table = Table::read_from(rules, BufReader::new(File::open(path)?))?;
+        let table = Table::read_file(rules, path)?;
         errln!(
             "loaded {path}: {} positions, up to {} seeds, in {:.2} s",
             table.len(),
@@ -225,14 +225,18 @@ fn answer<R: Solvable>(table: &Table<R>, args: &Args) -> Result<(), Box<dyn Erro
                 outln!("{}: {e}", Escaped(&text));
                 refused += 1;
             }
-            Ok(pos) => match (table.value(&pos), table.best_moves(&pos), table.move_values(&pos)) {
-                (Some(value), Some(best), Some(moves)) => {
+            Ok(pos) => match (table.value(&pos), table.move_values(&pos)) {
+                (Some(value), Some(moves)) => {
                     let moves: Vec<String> = moves.iter().map(|(m, v)| format!("{m}:{v}")).collect();
                     let south = if pos.to_move().index() == 0 { value } else { -value };
                     outln!("{pos}");
                     outln!("value {south}");
                     outln!("mover {value}");
-                    outln!("best {best}");
+                    // A finished game has no best move.
+                    match table.best_moves(&pos) {
+                        Some(best) => outln!("best {best}"),
+                        None => outln!("best none: the game is over"),
+                    }
                     outln!("moves {}", moves.join(" "));
                 }
                 _ => outln!(
@@ -435,7 +439,7 @@ fn verify(path: &str) -> Result<(), Box<dyn Error>> {
     let started = Instant::now();
     let rules = DjenonAboure;
     let tables = table_path(path);
-    let mut table = CheckedTable::read_from(rules, BufReader::new(File::open(&tables)?))?;
+    let mut table = CheckedTable::read_file(rules, &tables)?;
     errln!(
         "read {tables}: {} positions, up to {} seeds, in {:.1} s",
         table.len(),
@@ -449,8 +453,7 @@ fn verify(path: &str) -> Result<(), Box<dyn Error>> {
         "table checked: every entry agrees with its successors ({:.1} s)",
         started.elapsed().as_secs_f64()
     );
-    let certificate: Certificate<<DjenonAboure as Ruleset>::Position> =
-        Certificate::read_from(rules.name(), BufReader::new(File::open(path)?))?;
+    let certificate: Certificate<<DjenonAboure as Ruleset>::Position> = Certificate::read_file(&rules, path)?;
     if certificate.root != rules.start() {
         return Err(format!("the certificate is about {}, not the opening", certificate.root).into());
     }

@@ -247,9 +247,10 @@ impl AnyEngine {
     /// An alpha-beta engine for `kind` that asks the endgame table in the
     /// file at `table` (the format of
     /// [`FORMAT_MAGIC`](crate::solve::FORMAT_MAGIC)) for the exact value of
-    /// every position it covers. The file's header is checked here: a table
-    /// of another game, a bad file, or a game the solver refuses (Oware) is
-    /// an error.
+    /// every position it covers. The whole file is checked here
+    /// ([`DiskTable::open`]: the rules' fingerprint, the checksum, every
+    /// value's range): a table of other rules, a bad file (the error names
+    /// it), or a game the solver refuses (Oware) is an error.
     pub fn alpha_beta_with_table(
         kind: GameKind,
         limits: Limits,

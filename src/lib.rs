@@ -91,6 +91,7 @@
 mod any_engine;
 mod any_game;
 mod error;
+mod fingerprint;
 mod game;
 pub mod games;
 pub mod harness;

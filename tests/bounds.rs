@@ -12,7 +12,7 @@ use mancala_rules::search::{
     proven_margin, AlphaBeta, Limits, Mcts, MctsLimits, MAX_TABLE_BITS, MCTS_DEFAULT_MEMORY, MCTS_MAX_NODES,
     MCTS_NODE_BYTES,
 };
-use mancala_rules::solve::{BoardIndex, SolveError, Table, FORMAT_MAGIC};
+use mancala_rules::solve::{BoardIndex, Solvable, SolveError, Table, FORMAT_MAGIC};
 #[cfg(feature = "serde")]
 use mancala_rules::GameRecord;
 use mancala_rules::{
@@ -207,8 +207,9 @@ fn table_build_of_an_absurd_size_is_a_typed_error() {
     assert!(peak < 1 << 20, "peak {peak} bytes");
 }
 
-fn header(name: &str, pits: u8, max_seeds: u8) -> Vec<u8> {
+fn header(fingerprint: u64, name: &str, pits: u8, max_seeds: u8) -> Vec<u8> {
     let mut file = FORMAT_MAGIC.to_vec();
+    file.extend_from_slice(&fingerprint.to_le_bytes());
     file.push(name.len() as u8);
     file.extend_from_slice(name.as_bytes());
     file.extend_from_slice(&[pits, max_seeds]);
@@ -218,13 +219,22 @@ fn header(name: &str, pits: u8, max_seeds: u8) -> Vec<u8> {
 #[test]
 fn a_hostile_table_header_allocates_nothing_it_was_not_given() {
     // Levels of up to 127 seeds on 14 pits: refused before reading.
-    let (result, peak) = peak_bytes_in(|| Table::read_from(AlManqala, &header("al-manqala", 14, 127)[..]));
+    let (result, peak) = peak_bytes_in(|| {
+        Table::read_from(
+            AlManqala,
+            &header(AlManqala.fingerprint(), "al-manqala", 14, 127)[..],
+        )
+    });
     assert!(matches!(result, Err(SolveError::LevelTooLarge { .. })));
     assert!(peak < 1 << 20, "peak {peak} bytes");
     // Levels that fit (a table of about 5.6 GB), but no data: memory follows
     // the bytes that arrive, so the cut is found at once.
-    let (result, peak) = peak_bytes_in(|| Table::read_from(Bohnenspiel, &header("bohnenspiel", 12, 28)[..]));
-    assert!(matches!(result, Err(SolveError::Io(_))), "{result:?}");
+    let file = header(Bohnenspiel.fingerprint(), "bohnenspiel", 12, 28);
+    let (result, peak) = peak_bytes_in(|| Table::read_from(Bohnenspiel, &file[..]));
+    assert!(
+        matches!(result, Err(SolveError::Truncated { len: 30, .. })),
+        "{result:?}"
+    );
     assert!(peak < 1 << 20, "peak {peak} bytes");
 }
 

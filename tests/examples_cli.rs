@@ -752,11 +752,16 @@ fn selfplay_refuses_a_table_of_another_game_or_a_bad_file() {
     // The same board, another game's name.
     let stderr = refused_table(&["tihbat-chain", "--table", table.path(), "--compare"]);
     assert!(
-        stderr.contains("the table is for 'tihbat', not 'tihbat-chain'"),
+        stderr.contains("this table is for the rules of 'tihbat'")
+            && stderr.contains("not those of 'tihbat-chain'")
+            && stderr.contains(table.path()),
         "{stderr}"
     );
     let stderr = refused_table(&["bohnenspiel", "2", "--table", table.path()]);
-    assert!(stderr.contains("the table is for 'tihbat'"), "{stderr}");
+    assert!(
+        stderr.contains("this table is for the rules of 'tihbat'"),
+        "{stderr}"
+    );
     // Not a table; no file at all.
     std::fs::write(&table.0, b"not a table").expect("a temporary file");
     let stderr = refused_table(&["tihbat", "--table", table.path(), "--compare"]);
@@ -1098,4 +1103,181 @@ fn custom_bounds_a_deep_search_by_the_time_a_move_may_take() {
     );
     // Not a timing test: a generous bound that an unbounded depth 64 misses by hours.
     assert!(started.elapsed() < Duration::from_secs(120));
+}
+
+// ---------------------------------------------------------------------------
+// Table and certificate files that cannot give a silent wrong answer
+// ---------------------------------------------------------------------------
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        TempFile::at(
+            std::env::temp_dir().join(format!("mancala-cli-{}-{name}", std::process::id())),
+            bytes,
+        )
+    }
+
+    fn at(path: PathBuf, bytes: &[u8]) -> TempFile {
+        std::fs::write(&path, bytes).expect("a temporary file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Runs `name args`, which must fail (exit 1 or 2) with nothing on stdout
+/// and no panic; returns its stderr.
+fn fails(name: &str, args: &[&str]) -> String {
+    let output = run(name, args, b"");
+    let stderr = text(&output.stderr);
+    assert!(
+        matches!(output.status.code(), Some(1 | 2)),
+        "{name} {args:?}: {output:?}"
+    );
+    assert!(!stderr.contains("panicked"), "{name} {args:?}: {stderr}");
+    assert!(
+        output.stdout.is_empty(),
+        "{name} {args:?}: {}",
+        text(&output.stdout)
+    );
+    stderr
+}
+
+/// Issue 18, item 2: `solve tihbat --in bad.tbl --position "1 2 | 3 0 10-12 N"`
+/// printed `value -129`, an empty `best` and `moves 3:-125`, exit 0. Now
+/// `solve`, `play --table` and `selfplay --table` refuse the file, naming it.
+#[test]
+fn a_table_with_a_level_overwritten_is_refused_by_every_example() {
+    let mut bytes = Vec::new();
+    Table::build(Tihbat, 28).unwrap().write_to(&mut bytes).unwrap();
+    let header = 8 + 8 + 1 + "tihbat".len() + 2;
+    let level_six = header
+        + (0..6usize)
+            .map(|s| 2 * (s + 1) * (s + 2) * (s + 3) / 6)
+            .sum::<usize>();
+    bytes[level_six..level_six + 2 * 7 * 8 * 9 / 6].fill(0x80);
+    let bad = TempFile::new("bad.tbl", &bytes);
+    let stderr = fails(
+        "solve",
+        &["tihbat", "--in", bad.path(), "--position", "1 2 | 3 0 10-12 N"],
+    );
+    assert!(
+        stderr.contains(bad.path()) && stderr.contains("corrupt"),
+        "{stderr}"
+    );
+    let stderr = fails(
+        "play",
+        &[
+            "--game",
+            "tihbat",
+            "--auto",
+            "--depth",
+            "2",
+            "--table",
+            bad.path(),
+        ],
+    );
+    assert!(
+        stderr.contains(bad.path()) && stderr.contains("corrupt"),
+        "{stderr}"
+    );
+    let stderr = fails(
+        "selfplay",
+        &["tihbat", "2", "--depth", "2", "--table", bad.path()],
+    );
+    assert!(
+        stderr.contains(bad.path()) && stderr.contains("corrupt"),
+        "{stderr}"
+    );
+    // The good table answers, and a finished position has no best move.
+    let mut good = Vec::new();
+    Table::build(Tihbat, 28).unwrap().write_to(&mut good).unwrap();
+    let good = TempFile::new("good.tbl", &good);
+    let stdout = succeeds(
+        "solve",
+        &[
+            "tihbat",
+            "--in",
+            good.path(),
+            "--position",
+            "1 2 | 3 0 10-12 N",
+            "--position",
+            "0 0 | 0 0 14-14 S",
+        ],
+    );
+    assert!(stdout.contains("1 2 | 3 0 10-12 N\nvalue "), "{stdout}");
+    assert!(stdout.contains("best none: the game is over"), "{stdout}");
+}
+
+/// Issue 18, item 7: old, empty and missing files say what they are, name
+/// the file, and show no raw text from it.
+#[test]
+fn table_and_certificate_file_errors_name_the_file_and_what_was_expected() {
+    let mut old = b"MNCLSOL1\x06tihbat\x04\x00".to_vec();
+    old.extend_from_slice(&[0, 0]);
+    let old = TempFile::new("old.tbl", &old);
+    let stderr = fails(
+        "solve",
+        &["tihbat", "--in", old.path(), "--position", "1 0 | 0 0 13-14 S"],
+    );
+    assert!(
+        stderr.contains(old.path()) && stderr.contains("format 1") && stderr.contains("--out FILE"),
+        "{stderr}"
+    );
+    let missing = format!("{}.none", old.path());
+    let stderr = fails("solve", &["tihbat", "--in", &missing]);
+    assert!(stderr.contains(&missing), "{stderr}");
+    let mut hostile = mancala_rules::solve::FORMAT_MAGIC.to_vec();
+    hostile.extend_from_slice(&[0; 8]);
+    hostile.push(9);
+    hostile.extend_from_slice(b"\x1b[2J\x1b[Hxx");
+    hostile.extend_from_slice(&[4, 0]);
+    let hostile = TempFile::new("hostile.tbl", &hostile);
+    let stderr = fails("solve", &["tihbat", "--in", hostile.path()]);
+    assert!(
+        !stderr.contains('\u{1b}') && stderr.contains("\\u{1b}[2J"),
+        "{stderr}"
+    );
+    // An empty certificate (and its empty checked table).
+    let certificate = TempFile::new("empty.proof", b"");
+    let table = TempFile::at(format!("{}.table", certificate.path()).into(), b"");
+    let stderr = fails("solve", &["djenon-aboure", "--verify", certificate.path()]);
+    assert!(
+        stderr.contains(table.path())
+            && stderr.contains("the file ends after 0 bytes; a checked table header is at least 19 bytes"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("fill whole buffer"), "{stderr}");
+    // A certificate's own errors say "certificate", not "table".
+    let mut checked = Vec::new();
+    let options = mancala_rules::solve::BuildOptions {
+        threads: 1,
+        progress: true,
+    };
+    let small = Table::build_with(mancala_rules::games::DjenonAboure, 2, options, |_| {}).unwrap();
+    mancala_rules::solve::proof::write_checked_table(&small, &mut checked).unwrap();
+    std::fs::write(&table.0, &checked).expect("a temporary file");
+    let stderr = fails("solve", &["djenon-aboure", "--verify", certificate.path()]);
+    assert!(
+        stderr.contains(certificate.path())
+            && stderr.contains("the file ends after 0 bytes; a certificate header is at least 19 bytes"),
+        "{stderr}"
+    );
+    std::fs::write(&certificate.0, b"MNCLPRF1\x0ddjenon-aboure").expect("a temporary file");
+    let stderr = fails("solve", &["djenon-aboure", "--verify", certificate.path()]);
+    assert!(
+        stderr.contains("this certificate file is in format 1"),
+        "{stderr}"
+    );
 }

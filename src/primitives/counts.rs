@@ -129,4 +129,10 @@ impl Counts {
         }
         end
     }
+
+    /// The set as four 64-bit words (counts 0 to 63, 64 to 127, ...), for
+    /// [`Rules::fingerprint`](crate::Rules::fingerprint).
+    pub(crate) const fn words(self) -> [u64; 4] {
+        self.0
+    }
 }

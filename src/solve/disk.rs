@@ -1,19 +1,26 @@
 //! A table served from its file: positioned reads, nothing loaded.
 
 use std::fs::File;
+use std::io::BufReader;
 use std::path::Path;
 
-use super::table::{header_len, level_len, read_header};
-use super::{BoardIndex, Solvable, SolveError};
+use super::file::Source;
+use super::table::{level_len, read_header, read_levels, value_out_of_range};
+use super::{BoardIndex, FileKind, Solvable, SolveError};
 use crate::search::Oracle;
 use crate::Board;
 
 /// A table file (the format of [`FORMAT_MAGIC`](super::FORMAT_MAGIC), as
 /// [`Table::write_to`](super::Table::write_to) writes it) served from disk:
-/// [`open`](DiskTable::open) reads only the header and checks the file's
-/// length, and each lookup reads one byte at its offset. So a table larger
-/// than memory still serves the search as an [`Oracle`]; the operating
-/// system's page cache keeps the parts in use in memory.
+/// each lookup reads one byte at its offset. So a table larger than memory
+/// still serves the search as an [`Oracle`]; the operating system's page
+/// cache keeps the parts in use in memory.
+///
+/// [`open`](DiskTable::open) checks the whole file once (header, length,
+/// every value's range and the checksum); [`open_unverified`](DiskTable::open_unverified)
+/// checks the header and the length only. Either way every lookup checks
+/// the value it reads against its board's seeds: a corrupt byte is an error,
+/// never a value.
 ///
 /// ```
 /// use mancala_rules::games::DjenonAboure;
@@ -41,23 +48,63 @@ pub struct DiskTable<R: Solvable> {
 }
 
 impl<R: Solvable> DiskTable<R> {
-    /// Opens a table file for `rules`, checking its header (game, board
-    /// size) and that its length is exactly the header's levels.
+    /// Opens a table file for `rules` and checks all of it, as
+    /// [`Table::read_from`](super::Table::read_from) does, without keeping
+    /// it: the format, the rules' fingerprint, the board size, the length,
+    /// every value's range and the checksum. This reads the whole file once
+    /// (sequentially, a megabyte at a time, no more memory): about the time
+    /// the disk takes to read it, seconds for the largest tables (2.5 GB).
+    /// Every error names the file ([`SolveError::File`]).
     pub fn open(rules: R, path: impl AsRef<Path>) -> Result<DiskTable<R>, SolveError> {
-        let mut file = File::open(path)?;
-        let max_seeds = read_header(&rules, &mut file)?;
+        let path = path.as_ref();
+        DiskTable::open_checked(rules, path, true).map_err(|e| e.in_file(path))
+    }
+
+    /// Opens a table file for `rules` reading only its header: the format,
+    /// the rules' fingerprint and the board size are checked, and the
+    /// file's length, but not the checksum nor the values before they are
+    /// looked up. Instant whatever the size; each lookup still refuses a
+    /// value out of its board's range, but a corrupt value within range is
+    /// not caught. For files already checked by [`open`](DiskTable::open).
+    pub fn open_unverified(rules: R, path: impl AsRef<Path>) -> Result<DiskTable<R>, SolveError> {
+        let path = path.as_ref();
+        DiskTable::open_checked(rules, path, false).map_err(|e| e.in_file(path))
+    }
+
+    fn open_checked(rules: R, path: &Path, verify: bool) -> Result<DiskTable<R>, SolveError> {
+        // Rules the solver refuses, whatever the file.
+        if let Some(reason) = rules.unsolvable() {
+            return Err(SolveError::Rules(reason));
+        }
+        let file = File::open(path)?;
+        let mut source = Source::new(FileKind::Table, BufReader::with_capacity(1 << 20, &file));
+        let max_seeds = read_header(&rules, &mut source)?;
         let index = BoardIndex::try_new(R::Position::PITS, max_seeds)?;
         let mut offsets = Vec::new();
-        let mut offset = header_len(&rules);
+        let mut offset = source.position();
         for seeds in 0..=max_seeds {
             offsets.push(offset);
             offset += level_len(&index, seeds)?;
         }
+        let expected = offset + 8;
         let actual = file.metadata()?.len();
-        if actual != offset {
-            return Err(SolveError::Format(format!(
-                "the file holds {actual} bytes, its header promises {offset}"
-            )));
+        if actual < expected {
+            return Err(SolveError::Truncated {
+                len: actual,
+                expected: format!(
+                    "the table's header promises {expected} bytes (its levels and the checksum)"
+                ),
+            });
+        }
+        if actual > expected {
+            return Err(SolveError::Format {
+                kind: FileKind::Table,
+                reason: format!("it holds {actual} bytes, its header promises {expected}"),
+            });
+        }
+        if verify {
+            read_levels(&mut source, &index, max_seeds, |_, _| {})?;
+            source.finish()?;
         }
         Ok(DiskTable {
             rules,
@@ -81,6 +128,8 @@ impl<R: Solvable> DiskTable<R> {
     /// The board value of `pos` for the player to move (as
     /// [`Table::board_value`](super::Table::board_value)), read from the
     /// file; `Ok(None)` if the board holds more seeds than the table covers.
+    /// A value larger than the board's seeds (the file changed since it
+    /// was opened) is [`SolveError::Corrupt`].
     pub fn board_value(&self, pos: &R::Position) -> Result<Option<i32>, SolveError> {
         let Some((seeds, rank)) = self.index.seeds_and_rank(pos.pits()) else {
             return Ok(None);
@@ -91,7 +140,11 @@ impl<R: Solvable> DiskTable<R> {
         let at = offset + pos.to_move().index() as u64 * count + rank;
         let mut byte = [0u8; 1];
         read_at(&self.file, &mut byte, at)?;
-        Ok(Some(i32::from(byte[0] as i8)))
+        let value = byte[0] as i8;
+        if u32::from(value.unsigned_abs()) > seeds {
+            return Err(value_out_of_range(FileKind::Table, seeds, value, at));
+        }
+        Ok(Some(i32::from(value)))
     }
 
     /// The value of `pos` for the player to move (as
@@ -129,8 +182,8 @@ fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
 }
 
 /// A disk table answers [`Oracle`] queries with [`DiskTable::value`]; a read
-/// that fails (the file changed under it) answers `None`, so the search goes
-/// on without it.
+/// that fails or a value out of range (the file changed under it) answers
+/// `None`, so the search goes on without it.
 impl<R: Solvable> Oracle<R> for DiskTable<R> {
     fn value(&self, pos: &R::Position) -> Option<i32> {
         DiskTable::value(self, pos).ok().flatten()

@@ -112,29 +112,36 @@
 //! | Djenon-aboure | 16 | 60,843,510 | 0.28 GB | 17 s |
 //! | Al-manqala | 12 | 19,315,400 | 0.17 GB | 9 s |
 //!
-//! A file adds a header of about 20 bytes to the values. The README gives
+//! A file (format 2, see [`FORMAT_MAGIC`]) adds a header of about 35 bytes
+//! and an 8-byte checksum to the values. The README gives
 //! the commands, the checks made on the large files and what they add to
 //! the search engine.
 //!
-//! Djenon-aboure, weakly solved with a proof certificate ([`proof`]; `cargo
+//! Djenon-aboure, weakly solved with a proof certificate ([`proof`], its
+//! files in format 2 as tables are; `cargo
 //! run --release --example solve -- djenon-aboure --opening --proof FILE`,
 //! then `--verify FILE`): South wins by 4 under perfect play, with 5 the only
 //! best first move (first moves 1 to 6: −10, −10, −6, −2, +4, +2), endless
 //! play valued as the split defined above.
 
 mod disk;
+mod file;
 mod index;
 mod oracle;
 pub mod proof;
 mod table;
 
 pub use disk::DiskTable;
+#[doc(hidden)]
+pub use file::reseal;
 pub use index::BoardIndex;
 pub use table::{BuildOptions, BuildStats, LevelProgress, Table, FORMAT_MAGIC};
 
 use thiserror::Error;
 
-use crate::{Declared, Ruleset};
+use std::path::PathBuf;
+
+use crate::{Board, Declared, Escaped, Ruleset};
 
 /// A [`Ruleset`] whose positions the retrograde solver may solve.
 ///
@@ -176,6 +183,13 @@ use crate::{Declared, Ruleset};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Solvable: Ruleset {
+    /// A stable digest of how these rules play (see
+    /// [`Rules::fingerprint`](crate::Rules::fingerprint)), which table and
+    /// certificate files carry: a file is read only by rules of the same
+    /// fingerprint. Two rulesets that play alike may share one; two that
+    /// differ must not.
+    fn fingerprint(&self) -> u64;
+
     /// Why these rules break a promise of [`Solvable`] that the rules
     /// themselves tell, or `None` when the solver may solve them.
     fn unsolvable(&self) -> Option<String> {
@@ -184,6 +198,10 @@ pub trait Solvable: Ruleset {
 }
 
 impl<D: Declared> Solvable for D {
+    fn fingerprint(&self) -> u64 {
+        self.rules().fingerprint(D::Position::PITS)
+    }
+
     fn unsolvable(&self) -> Option<String> {
         let rules = self.rules();
         rules.end.majority.map(|_| {
@@ -241,14 +259,142 @@ pub enum SolveError {
     /// position could not be built).
     #[error("the rules broke the solver's assumptions: {0}")]
     Rules(String),
-    /// Reading or writing a table file failed.
-    #[error("table file: {0}")]
+    /// Reading or writing failed (the operating system's error).
+    #[error("reading or writing: {0}")]
     Io(#[from] std::io::Error),
-    /// A table file is not in the format, or is for another game.
-    #[error("not a table for this game: {0}")]
-    Format(String),
+    /// An error about a file, with the file's path: what the `read_file`
+    /// and `open` functions return, whatever went wrong.
+    #[error("{}: {source}", Escaped(&path.to_string_lossy()))]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: Box<SolveError>,
+    },
+    /// The file ends before what its format (or its header) promises.
+    #[error("the file ends after {len} bytes; {expected}")]
+    Truncated {
+        /// Bytes the file holds (read before it ended).
+        len: u64,
+        /// What should have been there, e.g. "a table header is at least
+        /// 19 bytes".
+        expected: String,
+    },
+    /// A file in an older format, which this version no longer reads.
+    #[error(
+        "this {kind} file is in format {version}, which this version no longer reads \
+         (format 2 carries the rules' fingerprint and a checksum): {}",
+        kind.rebuild()
+    )]
+    OldFormat {
+        /// What kind of file.
+        kind: FileKind,
+        /// Its format (the last byte of its magic).
+        version: u8,
+    },
+    /// A file built for other rules: its fingerprint (see
+    /// [`Solvable::fingerprint`]) is not the rules'.
+    #[error(
+        "this {kind} is for the rules of '{}' (fingerprint {file_fingerprint:016x}), not those of '{}' \
+         ({rules_fingerprint:016x}): the declarations differ",
+        Escaped(.file_game),
+        Escaped(.rules_game)
+    )]
+    WrongRules {
+        /// What kind of file.
+        kind: FileKind,
+        /// The game's name in the file (untrusted text).
+        file_game: String,
+        /// The rules' name.
+        rules_game: String,
+        /// The fingerprint in the file.
+        file_fingerprint: u64,
+        /// The rules' fingerprint.
+        rules_fingerprint: u64,
+    },
+    /// A file whose contents do not match its checksum, or hold a value
+    /// that cannot be (a board value larger than the seeds on its board).
+    #[error("the {kind} file is corrupt: {reason}")]
+    Corrupt {
+        /// What kind of file.
+        kind: FileKind,
+        /// What is wrong, and where.
+        reason: String,
+    },
+    /// A file that is not of the kind expected, or not for boards of these
+    /// rules, or that cannot be written in the format.
+    #[error("not a {kind} file for these rules: {reason}")]
+    Format {
+        /// What kind of file.
+        kind: FileKind,
+        /// What is wrong.
+        reason: String,
+    },
     /// A certificate or a checked table that the verifier refutes (see
     /// [`proof`]).
     #[error("refuted: {0}")]
     Certificate(String),
+}
+
+impl SolveError {
+    /// This error, naming the file at `path` (unless it already names one,
+    /// or is about the rules rather than the file).
+    pub(crate) fn in_file(self, path: &std::path::Path) -> SolveError {
+        match self {
+            // Rules the solver refuses are no fault of the file.
+            SolveError::File { .. } | SolveError::Rules(_) => self,
+            other => SolveError::File {
+                path: path.to_path_buf(),
+                source: Box::new(other),
+            },
+        }
+    }
+}
+
+/// The kinds of file the solver reads and writes, as errors name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FileKind {
+    /// A table file ([`FORMAT_MAGIC`]).
+    Table,
+    /// A checked table file ([`proof::CHECKED_TABLE_MAGIC`]).
+    CheckedTable,
+    /// A certificate file ([`proof::CERTIFICATE_MAGIC`]).
+    Certificate,
+}
+
+impl FileKind {
+    /// The first eight bytes of a file of this kind.
+    #[must_use]
+    pub const fn magic(self) -> [u8; 8] {
+        match self {
+            FileKind::Table => FORMAT_MAGIC,
+            FileKind::CheckedTable => proof::CHECKED_TABLE_MAGIC,
+            FileKind::Certificate => proof::CERTIFICATE_MAGIC,
+        }
+    }
+
+    /// How to make a file of this kind again, in the current format.
+    fn rebuild(self) -> &'static str {
+        match self {
+            FileKind::Table => {
+                "rebuild it with `cargo run --release --example solve -- GAME --max-seeds K --out FILE` \
+                 (or `Table::build_to_writer`)"
+            }
+            FileKind::CheckedTable | FileKind::Certificate => {
+                "rebuild the certificate and its checked table with \
+                 `cargo run --release --example solve -- djenon-aboure --opening --proof FILE`"
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for FileKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FileKind::Table => "table",
+            FileKind::CheckedTable => "checked table",
+            FileKind::Certificate => "certificate",
+        })
+    }
 }

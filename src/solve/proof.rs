@@ -49,16 +49,20 @@
 //! value is positive can keep it, and the settling order, falling at every
 //! move, forbids them from circling forever.
 //!
-//! # The checked table file ([`CHECKED_TABLE_MAGIC`])
+//! # The checked table file ([`CHECKED_TABLE_MAGIC`]), format 2
 //!
-//! Integers little-endian.
+//! Integers little-endian. The header and the trailer are those of a table
+//! file (see [`FORMAT_MAGIC`](super::FORMAT_MAGIC): the fingerprint decides
+//! which rules may read it, the checksum is the same hash).
 //!
 //! | bytes | content |
 //! |---|---|
-//! | 8 | `b"MNCLTBO1"` |
-//! | 1 | length `L` of the game's name; then `L` bytes, the name |
+//! | 8 | `b"MNCLTBO2"` |
+//! | 8 | the rules' fingerprint, [`Solvable::fingerprint`] |
+//! | 1 | length `L` of the game's name (at most 64); then `L` bytes, the name (UTF-8) |
 //! | 1 | `P`, pits; 1: `K`, the largest seed count |
-//! | … | for each seed count `s` from 0 to `K`, with `n = 2·C(s+P−1, P−1)`: `n` values (`i8`, board value for the mover, as in a table file), then `n` settling orders (`u32`) |
+//! | … | for each seed count `s` from 0 to `K`, with `n = 2·C(s+P−1, P−1)`: `n` values (`i8`, board value for the mover, as in a table file, at most `s` in magnitude), then `n` settling orders (`u32`) |
+//! | 8 | the checksum of every byte before it |
 //!
 //! Positions in a level: South to move first, then North, each in
 //! [`BoardIndex`] rank order.
@@ -72,7 +76,8 @@
 //!
 //! | bytes | content |
 //! |---|---|
-//! | 8 | `b"MNCLPRF1"` |
+//! | 8 | `b"MNCLPRF2"` |
+//! | 8 | the rules' fingerprint, as above |
 //! | 1 + `L` | the game's name, as above |
 //! | 1, 1 | `P`, pits; `K`, the table's largest seed count |
 //! | `P` + 3 | the root position |
@@ -82,6 +87,13 @@
 //! | 2 | the bound, `i16` |
 //! | `P` + 3 | the node's position |
 //! | 1 | `m`, children (0: a leaf); then per child: the move, and `u32` the child's id, which is smaller than the node's |
+//! | 8 | the checksum of every byte before it |
+//!
+//! Reading checks the format (format 1, `b"MNCLPRF1"` and `b"MNCLTBO1"`,
+//! is [`SolveError::OldFormat`]: prove again), the fingerprint, the length,
+//! the checksum and the range of what the file holds (a table value within
+//! its seed count, a bound within the seeds of its position); the verifier
+//! then checks what the values mean.
 //!
 //! A claim says: the position after its move (or the root) has the value of
 //! its two nodes' bounds, which must be equal, in nodes of the right kinds
@@ -94,15 +106,25 @@
 //! every legal move, once each, likewise.
 
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{BufReader, Read, Write};
+use std::path::Path;
 
-use super::{BoardIndex, Solvable, SolveError, Table};
-use crate::{Board, Move, Player, Ruleset, Turn};
+use super::file::{Sink, Source};
+use super::table::{check_fingerprint, check_values};
+use super::{BoardIndex, FileKind, Solvable, SolveError, Table};
+use crate::{Board, Move, Player, Turn};
 
-/// The first eight bytes of a checked table file (see the [module docs](self)).
-pub const CHECKED_TABLE_MAGIC: [u8; 8] = *b"MNCLTBO1";
-/// The first eight bytes of a certificate file (see the [module docs](self)).
-pub const CERTIFICATE_MAGIC: [u8; 8] = *b"MNCLPRF1";
+/// The first eight bytes of a checked table file, format 2 (see the
+/// [module docs](self)).
+pub const CHECKED_TABLE_MAGIC: [u8; 8] = *b"MNCLTBO2";
+/// The first eight bytes of a certificate file, format 2 (see the
+/// [module docs](self)).
+pub const CERTIFICATE_MAGIC: [u8; 8] = *b"MNCLPRF2";
+
+/// The smallest header of either file: magic, fingerprint, an empty name,
+/// pits, seeds.
+const MIN_HEADER: u64 = 8 + 8 + 1 + 2;
 
 /// The move byte of a claim about the root itself.
 const ROOT_CLAIM: u8 = 255;
@@ -143,51 +165,69 @@ fn bad(message: impl Into<String>) -> SolveError {
     SolveError::Certificate(message.into())
 }
 
-fn write_name(out: &mut impl Write, name: &str) -> Result<(), SolveError> {
-    let len = u8::try_from(name.len()).map_err(|_| SolveError::Format("name too long".into()))?;
-    out.write_all(&[len])?;
-    out.write_all(name.as_bytes())?;
-    Ok(())
+fn write_position<B: Board>(out: &mut Sink<impl Write>, pos: &B) -> Result<(), SolveError> {
+    out.write(pos.pits())?;
+    out.write(&pos.scores())?;
+    out.write(&[pos.to_move().index() as u8])
 }
 
-fn read_name(input: &mut impl Read, expected: &str) -> Result<(), SolveError> {
-    let len = read_u8(input)?;
-    let mut name = vec![0u8; usize::from(len)];
-    input.read_exact(&mut name)?;
-    if name != expected.as_bytes() {
-        return Err(SolveError::Format(format!(
-            "the file is for '{}', not '{expected}'",
-            String::from_utf8_lossy(&name)
-        )));
-    }
-    Ok(())
-}
-
-fn read_u8(input: &mut impl Read) -> Result<u8, SolveError> {
-    let mut byte = [0u8; 1];
-    input.read_exact(&mut byte)?;
-    Ok(byte[0])
-}
-
-fn read_u32(input: &mut impl Read) -> Result<u32, SolveError> {
-    let mut bytes = [0u8; 4];
-    input.read_exact(&mut bytes)?;
-    Ok(u32::from_le_bytes(bytes))
-}
-
-fn write_position<B: Board>(out: &mut impl Write, pos: &B) -> Result<(), SolveError> {
-    out.write_all(pos.pits())?;
-    out.write_all(&pos.scores())?;
-    out.write_all(&[pos.to_move().index() as u8])?;
-    Ok(())
-}
-
-fn read_position<B: Board>(input: &mut impl Read) -> Result<B, SolveError> {
+fn read_position<B: Board>(
+    source: &mut Source<impl Read>,
+    expected: &dyn Fn() -> String,
+) -> Result<B, SolveError> {
     let mut bytes = [0u8; 64 + 3];
     let bytes = &mut bytes[..B::PITS + 3];
-    input.read_exact(bytes)?;
+    source.exact(bytes, expected)?;
     let (pits, rest) = bytes.split_at(B::PITS);
-    B::from_parts(pits, [rest[0], rest[1]], rest[2]).map_err(|e| SolveError::Format(e.to_string()))
+    B::from_parts(pits, [rest[0], rest[1]], rest[2]).map_err(|e| SolveError::Format {
+        kind: source.kind,
+        reason: format!("a position that cannot be: {e}"),
+    })
+}
+
+/// Reads a file's header for `rules`: magic, fingerprint, name, pits and
+/// seed limit (at most 127); returns the seed limit.
+fn read_header<R: Solvable>(rules: &R, source: &mut Source<impl Read>) -> Result<u32, SolveError> {
+    let kind = source.kind;
+    let expected = || format!("a {kind} header is at least {MIN_HEADER} bytes");
+    source.magic(MIN_HEADER)?;
+    let fingerprint = source.u64(&expected)?;
+    let name = source.name(MIN_HEADER)?;
+    check_fingerprint(kind, rules, fingerprint, name)?;
+    let pits = source.u8(&expected)?;
+    let max_seeds = u32::from(source.u8(&expected)?);
+    if usize::from(pits) != R::Position::PITS {
+        return Err(SolveError::Format {
+            kind,
+            reason: format!(
+                "it is for boards of {pits} pits, the rules have {}",
+                R::Position::PITS
+            ),
+        });
+    }
+    if max_seeds > 127 {
+        return Err(SolveError::Format {
+            kind,
+            reason: format!("its header says {max_seeds} seeds, at most 127"),
+        });
+    }
+    Ok(max_seeds)
+}
+
+/// `len` bytes, read as they come (a header that promises much costs no
+/// memory until the bytes arrive).
+fn read_growing(
+    source: &mut Source<impl Read>,
+    len: usize,
+    expected: &dyn Fn() -> String,
+) -> Result<Vec<u8>, SolveError> {
+    let mut bytes = Vec::new();
+    while bytes.len() < len {
+        let start = bytes.len();
+        bytes.resize(start + (len - start).min(1 << 16), 0);
+        source.exact(&mut bytes[start..], expected)?;
+    }
+    Ok(bytes)
 }
 
 // ---------------------------------------------------------------- the checked table
@@ -195,25 +235,30 @@ fn read_position<B: Board>(input: &mut impl Read) -> Result<B, SolveError> {
 /// Writes `table` with its settling order, in the checked table format (see
 /// the [module docs](self)), for [`CheckedTable::read_from`]. The table must
 /// have been built keeping the order ([`BuildOptions::progress`](super::BuildOptions::progress)).
-pub fn write_checked_table<R: Solvable>(table: &Table<R>, mut out: impl Write) -> Result<(), SolveError> {
-    out.write_all(&CHECKED_TABLE_MAGIC)?;
-    write_name(&mut out, table.rules().name())?;
-    out.write_all(&[R::Position::PITS as u8, table.max_seeds() as u8])?;
+pub fn write_checked_table<R: Solvable>(table: &Table<R>, out: impl Write) -> Result<(), SolveError> {
+    let mut out = Sink::new(out);
+    out.header(
+        FileKind::CheckedTable,
+        table.rules().fingerprint(),
+        table.rules().name(),
+    )?;
+    out.write(&[R::Position::PITS as u8, table.max_seeds() as u8])?;
     for seeds in 0..=table.max_seeds() {
         let (Some(values), Some(order)) = (table.level(seeds), table.settled_order(seeds)) else {
-            return Err(SolveError::Format(
-                "the table was built without its settling order".into(),
-            ));
+            return Err(SolveError::Format {
+                kind: FileKind::CheckedTable,
+                reason: "the table was built without its settling order".into(),
+            });
         };
         let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-        out.write_all(&bytes)?;
+        out.write(&bytes)?;
         let mut bytes = Vec::with_capacity(order.len() * 4);
         for o in order {
             bytes.extend_from_slice(&o.to_le_bytes());
         }
-        out.write_all(&bytes)?;
+        out.write(&bytes)?;
     }
-    out.flush()?;
+    out.finish()?;
     Ok(())
 }
 
@@ -230,7 +275,7 @@ pub struct CheckProgress {
 /// values are used only after [`verify`](CheckedTable::verify) has checked
 /// every entry against its successors.
 #[derive(Clone, Debug)]
-pub struct CheckedTable<R: Ruleset> {
+pub struct CheckedTable<R: Solvable> {
     rules: R,
     max_seeds: u32,
     index: BoardIndex,
@@ -239,20 +284,13 @@ pub struct CheckedTable<R: Ruleset> {
     verified: bool,
 }
 
-impl<R: Ruleset> CheckedTable<R> {
-    /// Reads a checked table file for `rules` (see the [module docs](self)).
-    pub fn read_from(rules: R, mut input: impl Read) -> Result<CheckedTable<R>, SolveError> {
-        let mut magic = [0u8; 8];
-        input.read_exact(&mut magic)?;
-        if magic != CHECKED_TABLE_MAGIC {
-            return Err(SolveError::Format("not a checked table: bad magic".into()));
-        }
-        read_name(&mut input, rules.name())?;
-        let pits = read_u8(&mut input)?;
-        let max_seeds = u32::from(read_u8(&mut input)?);
-        if usize::from(pits) != R::Position::PITS || max_seeds > 127 {
-            return Err(SolveError::Format(format!("{pits} pits and {max_seeds} seeds")));
-        }
+impl<R: Solvable> CheckedTable<R> {
+    /// Reads a checked table file for `rules` (see the [module docs](self)):
+    /// its format, fingerprint, length, checksum and every value's range
+    /// are checked here, what the values mean by [`verify`](Self::verify).
+    pub fn read_from(rules: R, input: impl Read) -> Result<CheckedTable<R>, SolveError> {
+        let mut source = Source::new(FileKind::CheckedTable, input);
+        let max_seeds = read_header(&rules, &mut source)?;
         let index = BoardIndex::try_new(R::Position::PITS, max_seeds)?;
         let (mut values, mut order) = (Vec::new(), Vec::new());
         for seeds in 0..=max_seeds {
@@ -260,29 +298,25 @@ impl<R: Ruleset> CheckedTable<R> {
                 .count(seeds)
                 .and_then(|c| c.checked_mul(2))
                 .and_then(|n| usize::try_from(n).ok())
+                .filter(|n| n.checked_mul(5).is_some())
                 .ok_or(SolveError::LevelTooLarge {
                     seeds,
                     positions: None,
                 })?;
-            let mut bytes = Vec::new();
-            let read = input.by_ref().take(n as u64 * 5).read_to_end(&mut bytes)?;
-            if read != n * 5 {
-                return Err(SolveError::Io(std::io::Error::new(
-                    std::io::ErrorKind::UnexpectedEof,
-                    format!("level {seeds} is cut short"),
-                )));
-            }
-            values.push(bytes[..n].iter().map(|&b| b as i8).collect());
+            let expected = || format!("level {seeds} of the checked table holds {} bytes", n * 5);
+            let at = source.position();
+            let bytes = read_growing(&mut source, n, &expected)?;
+            check_values(FileKind::CheckedTable, seeds, &bytes, at)?;
+            values.push(bytes.into_iter().map(|b| b as i8).collect());
+            let bytes = read_growing(&mut source, n * 4, &expected)?;
             order.push(
-                bytes[n..]
+                bytes
                     .chunks_exact(4)
                     .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                     .collect(),
             );
         }
-        if input.read(&mut [0u8; 1])? != 0 {
-            return Err(SolveError::Format("data after the last level".into()));
-        }
+        source.finish()?;
         Ok(CheckedTable {
             rules,
             max_seeds,
@@ -291,6 +325,14 @@ impl<R: Ruleset> CheckedTable<R> {
             order,
             verified: false,
         })
+    }
+
+    /// [`read_from`](Self::read_from) the file at `path`; every error names
+    /// the file ([`SolveError::File`]).
+    pub fn read_file(rules: R, path: impl AsRef<Path>) -> Result<CheckedTable<R>, SolveError> {
+        let path = path.as_ref();
+        let read = || CheckedTable::read_from(rules, BufReader::with_capacity(1 << 20, File::open(path)?));
+        read().map_err(|e| e.in_file(path))
     }
 
     /// The largest seed count covered.
@@ -314,6 +356,16 @@ impl<R: Ruleset> CheckedTable<R> {
     pub fn tamper(&mut self, seeds: u32, at: usize, value: i8) {
         if let Some(v) = self.values.get_mut(seeds as usize).and_then(|l| l.get_mut(at)) {
             *v = value;
+        }
+        self.verified = false;
+    }
+
+    /// Changes one stored settling order (for tests of the verifier, as
+    /// [`tamper`](CheckedTable::tamper)).
+    #[doc(hidden)]
+    pub fn tamper_order(&mut self, seeds: u32, at: usize, order: u32) {
+        if let Some(o) = self.order.get_mut(seeds as usize).and_then(|l| l.get_mut(at)) {
+            *o = order;
         }
         self.verified = false;
     }
@@ -515,6 +567,8 @@ pub struct Claim {
 pub struct Certificate<P> {
     /// The game's name.
     pub game: String,
+    /// The fingerprint of the rules proved under ([`Solvable::fingerprint`]).
+    pub fingerprint: u64,
     /// The largest seed count of the table that settles the leaves.
     pub max_seeds: u32,
     /// The position solved.
@@ -527,92 +581,122 @@ pub struct Certificate<P> {
 
 impl<P: Board> Certificate<P> {
     /// Writes the certificate (see the [module docs](self)).
-    pub fn write_to(&self, mut out: impl Write) -> Result<(), SolveError> {
-        out.write_all(&CERTIFICATE_MAGIC)?;
-        write_name(&mut out, &self.game)?;
-        out.write_all(&[P::PITS as u8, self.max_seeds as u8])?;
+    pub fn write_to(&self, out: impl Write) -> Result<(), SolveError> {
+        let too_many = |what: &str| SolveError::Format {
+            kind: FileKind::Certificate,
+            reason: format!("too many {what} to write"),
+        };
+        let mut out = Sink::new(out);
+        out.header(FileKind::Certificate, self.fingerprint, &self.game)?;
+        out.write(&[P::PITS as u8, self.max_seeds as u8])?;
         write_position(&mut out, &self.root)?;
-        let claims =
-            u8::try_from(self.claims.len()).map_err(|_| SolveError::Format("too many claims".into()))?;
-        out.write_all(&[claims])?;
+        let claims = u8::try_from(self.claims.len()).map_err(|_| too_many("claims"))?;
+        out.write(&[claims])?;
         for claim in &self.claims {
-            out.write_all(&[claim.first_move.map_or(ROOT_CLAIM, move_byte)])?;
-            out.write_all(&claim.lower.to_le_bytes())?;
-            out.write_all(&claim.upper.to_le_bytes())?;
+            out.write(&[claim.first_move.map_or(ROOT_CLAIM, move_byte)])?;
+            out.write(&claim.lower.to_le_bytes())?;
+            out.write(&claim.upper.to_le_bytes())?;
         }
-        let nodes =
-            u32::try_from(self.nodes.len()).map_err(|_| SolveError::Format("too many nodes".into()))?;
-        out.write_all(&nodes.to_le_bytes())?;
+        let nodes = u32::try_from(self.nodes.len()).map_err(|_| too_many("nodes"))?;
+        out.write(&nodes.to_le_bytes())?;
         for node in &self.nodes {
-            out.write_all(&[u8::from(node.upper)])?;
-            out.write_all(&node.bound.to_le_bytes())?;
+            let children = u8::try_from(node.children.len()).map_err(|_| too_many("children"))?;
+            out.write(&[u8::from(node.upper)])?;
+            out.write(&node.bound.to_le_bytes())?;
             write_position(&mut out, &node.position)?;
-            out.write_all(&[node.children.len() as u8])?;
+            out.write(&[children])?;
             for &(mv, child) in &node.children {
-                out.write_all(&[move_byte(mv)])?;
-                out.write_all(&child.to_le_bytes())?;
+                out.write(&[move_byte(mv)])?;
+                out.write(&child.to_le_bytes())?;
             }
         }
-        out.flush()?;
+        out.finish()?;
         Ok(())
     }
 
-    /// Reads a certificate for the game named `game`.
-    pub fn read_from(game: &str, mut input: impl Read) -> Result<Certificate<P>, SolveError> {
-        let mut magic = [0u8; 8];
-        input.read_exact(&mut magic)?;
-        if magic != CERTIFICATE_MAGIC {
-            return Err(SolveError::Format("not a certificate: bad magic".into()));
-        }
-        read_name(&mut input, game)?;
-        let pits = read_u8(&mut input)?;
-        let max_seeds = u32::from(read_u8(&mut input)?);
-        if usize::from(pits) != P::PITS {
-            return Err(SolveError::Format(format!("{pits} pits")));
-        }
-        let root = read_position(&mut input)?;
+    /// Reads a certificate for `rules`: its format, fingerprint, length and
+    /// checksum are checked here, and that every bound is within the seeds
+    /// of its position; [`verify_certificate`] checks what it claims.
+    pub fn read_from<R: Solvable<Position = P>>(
+        rules: &R,
+        input: impl Read,
+    ) -> Result<Certificate<P>, SolveError> {
+        let kind = FileKind::Certificate;
+        let mut source = Source::new(kind, input);
+        let max_seeds = read_header(rules, &mut source)?;
+        let root = read_position(&mut source, &|| {
+            "the certificate's root position is cut short".into()
+        })?;
+        let claims_expected = || "the certificate's claims are cut short".to_string();
         let mut claims = Vec::new();
-        for _ in 0..read_u8(&mut input)? {
-            let mv = read_u8(&mut input)?;
+        for _ in 0..source.u8(&claims_expected)? {
+            let mv = source.u8(&claims_expected)?;
             claims.push(Claim {
                 first_move: (mv != ROOT_CLAIM).then(|| byte_move(mv)),
-                lower: read_u32(&mut input)?,
-                upper: read_u32(&mut input)?,
+                lower: source.u32(&claims_expected)?,
+                upper: source.u32(&claims_expected)?,
             });
         }
-        let count = read_u32(&mut input)?;
+        let count = source.u32(&|| "the certificate's node count is cut short".into())?;
         let mut nodes = Vec::new();
-        for _ in 0..count {
-            let upper = match read_u8(&mut input)? {
+        for id in 0..count {
+            let expected = || format!("node {id} of the {count} the certificate's header gives is cut short");
+            let upper = match source.u8(&expected)? {
                 0 => false,
                 1 => true,
-                k => return Err(SolveError::Format(format!("node kind {k}"))),
+                k => {
+                    return Err(SolveError::Format {
+                        kind,
+                        reason: format!("node {id} is of kind {k}, not 0 (lower bound) or 1 (upper)"),
+                    })
+                }
             };
             let mut bound = [0u8; 2];
-            input.read_exact(&mut bound)?;
-            let position = read_position(&mut input)?;
+            source.exact(&mut bound, &expected)?;
+            let bound = i16::from_le_bytes(bound);
+            let position: P = read_position(&mut source, &expected)?;
+            // A margin cannot exceed every seed of the game, captured or not.
+            let seeds = seeds_of(&position) + position.scores().iter().map(|&s| u32::from(s)).sum::<u32>();
+            if u32::from(bound.unsigned_abs()) > seeds {
+                return Err(SolveError::Corrupt {
+                    kind,
+                    reason: format!(
+                        "node {id} bounds the margin by {bound}, but its position {position} holds {seeds} seeds"
+                    ),
+                });
+            }
             let mut children = Vec::new();
-            for _ in 0..read_u8(&mut input)? {
-                let mv = byte_move(read_u8(&mut input)?);
-                children.push((mv, read_u32(&mut input)?));
+            for _ in 0..source.u8(&expected)? {
+                let mv = byte_move(source.u8(&expected)?);
+                children.push((mv, source.u32(&expected)?));
             }
             nodes.push(ProofNode {
                 upper,
-                bound: i16::from_le_bytes(bound),
+                bound,
                 position,
                 children,
             });
         }
-        if input.read(&mut [0u8; 1])? != 0 {
-            return Err(SolveError::Format("data after the last node".into()));
-        }
+        source.finish()?;
         Ok(Certificate {
-            game: game.to_string(),
+            game: rules.name().to_string(),
+            fingerprint: rules.fingerprint(),
             max_seeds,
             root,
             claims,
             nodes,
         })
+    }
+
+    /// [`read_from`](Self::read_from) the file at `path`; every error names
+    /// the file ([`SolveError::File`]).
+    pub fn read_file<R: Solvable<Position = P>>(
+        rules: &R,
+        path: impl AsRef<Path>,
+    ) -> Result<Certificate<P>, SolveError> {
+        let path = path.as_ref();
+        let read = || Certificate::read_from(rules, BufReader::with_capacity(1 << 20, File::open(path)?));
+        read().map_err(|e| e.in_file(path))
     }
 }
 
@@ -630,7 +714,7 @@ pub struct Verified {
 /// Checks a certificate with the rules and a verified table alone (see the
 /// [module docs](self)): every node, then every claim. `on_node` is called
 /// with the count of nodes checked, now and then.
-pub fn verify_certificate<R: Ruleset>(
+pub fn verify_certificate<R: Solvable>(
     rules: &R,
     certificate: &Certificate<R::Position>,
     table: &CheckedTable<R>,
@@ -639,8 +723,20 @@ pub fn verify_certificate<R: Ruleset>(
     if !table.verified {
         return Err(bad("the table is not verified"));
     }
-    if certificate.game != rules.name() || certificate.max_seeds > table.max_seeds {
-        return Err(bad("the certificate needs another game or a larger table"));
+    if certificate.fingerprint != rules.fingerprint() {
+        return Err(SolveError::WrongRules {
+            kind: FileKind::Certificate,
+            file_game: certificate.game.clone(),
+            rules_game: rules.name().to_string(),
+            file_fingerprint: certificate.fingerprint,
+            rules_fingerprint: rules.fingerprint(),
+        });
+    }
+    if certificate.max_seeds > table.max_seeds {
+        return Err(bad(format!(
+            "the certificate needs a table of {} seeds, the table has {}",
+            certificate.max_seeds, table.max_seeds
+        )));
     }
     let nodes = &certificate.nodes;
     for (id, node) in nodes.iter().enumerate() {
@@ -691,7 +787,7 @@ pub fn verify_certificate<R: Ruleset>(
 }
 
 /// Checks one node of a certificate (see the [module docs](self)).
-fn check_node<R: Ruleset>(
+fn check_node<R: Solvable>(
     rules: &R,
     nodes: &[ProofNode<R::Position>],
     id: usize,
@@ -1091,6 +1187,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         });
         Ok(Certificate {
             game: self.rules.name().to_string(),
+            fingerprint: self.rules.fingerprint(),
             max_seeds: self.table.max_seeds(),
             root: *root,
             claims,

@@ -1,33 +1,56 @@
 //! The solver and its tables: one signed byte per position.
 
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{BufReader, Read, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::{BoardIndex, Solvable, SolveError};
+use super::file::{Sink, Source};
+use super::{BoardIndex, FileKind, Solvable, SolveError};
 use crate::error::{try_filled, try_push, try_reserve_exact, CapacityError};
 use crate::{Board, Move, MoveSet, Turn};
 
-/// The first eight bytes of a table file.
+/// The first eight bytes of a table file, format 2: `b"MNCLSOL2"`.
 ///
 /// # File format
 ///
-/// All integers are single bytes.
+/// Integers little-endian.
 ///
 /// | bytes | content |
 /// |---|---|
-/// | 8 | `FORMAT_MAGIC`, `b"MNCLSOL1"` |
-/// | 1 | length `L` of the game's name |
-/// | `L` | the game's name, [`Ruleset::name`](crate::Ruleset::name) (UTF-8), e.g. `bohnenspiel` |
+/// | 8 | `FORMAT_MAGIC`, `b"MNCLSOL2"` |
+/// | 8 | the rules' fingerprint, [`Solvable::fingerprint`] (a `u64`) |
+/// | 1 | length `L` of the game's name, at most 64 |
+/// | `L` | the game's name, [`Ruleset::name`](crate::Ruleset::name) (UTF-8, cut to 64 bytes), e.g. `bohnenspiel` |
 /// | 1 | `P`, pits on the board |
 /// | 1 | `K`, the largest seed count on the board (at most 127) |
 /// | … | for each seed count `s` from 0 to `K`: `2·C(s+P−1, P−1)` board values |
+/// | 8 | the checksum of every byte before it (a `u64`) |
 ///
 /// A level `s` holds first the boards with South to move, then those with
 /// North to move, each in [`BoardIndex`] rank order; each value is one byte,
 /// a two's-complement `i8`: the board value for the player to move (see the
-/// [module docs](super)). Nothing follows the last level.
-pub const FORMAT_MAGIC: [u8; 8] = *b"MNCLSOL1";
+/// [module docs](super)), at most `s` in magnitude. The header is at least
+/// 19 bytes.
+///
+/// The fingerprint decides which rules may read the file (a file for other
+/// rules is [`SolveError::WrongRules`], whatever the names); the name is
+/// only shown in messages. The checksum hashes the bytes from the magic to
+/// the last value as little-endian 64-bit words (the last one padded with
+/// zeros): `h` starts at `M = 0x9e3779b97f4a7c15` and each word `w` makes
+/// `h = (rotl(h, 23) ^ w)·M` (wrapping), then the byte count is mixed in the
+/// same way and SplitMix64's finalizer gives the value. A file that differs
+/// in one 8-byte word always fails it.
+///
+/// Reading checks everything: the magic (format 1, `b"MNCLSOL1"`, is
+/// [`SolveError::OldFormat`]: rebuild it), the fingerprint, the board size,
+/// the length ([`SolveError::Truncated`] says where a short file ends), every
+/// value's range and the checksum ([`SolveError::Corrupt`]).
+pub const FORMAT_MAGIC: [u8; 8] = *b"MNCLSOL2";
+
+/// The smallest table header: magic, fingerprint, an empty name, pits, seeds.
+pub(super) const MIN_HEADER: u64 = 8 + 8 + 1 + 2;
 
 /// The largest board seed count a table can hold (values are `i8`).
 const MAX_SEEDS: u32 = 127;
@@ -119,7 +142,7 @@ impl Default for BuildOptions {
 pub struct BuildStats {
     /// Positions solved and written (both players to move, every level).
     pub positions: u64,
-    /// Bytes written: the header and one byte per position.
+    /// Bytes written: the header, one byte per position and the checksum.
     pub bytes: u64,
 }
 
@@ -223,11 +246,12 @@ impl<R: Solvable> Table<R> {
         rules: R,
         max_seeds: u32,
         options: BuildOptions,
-        mut out: impl Write,
+        out: impl Write,
         mut on_level: impl FnMut(LevelProgress),
     ) -> Result<BuildStats, SolveError> {
         let plan = Plan::new(rules, max_seeds, options)?;
-        let mut bytes = write_header(&rules, max_seeds, &mut out)?;
+        let mut out = Sink::new(out);
+        write_header(&rules, max_seeds, &mut out)?;
         let mut levels = Vec::new();
         let mut done = 0;
         for seeds in 0..=max_seeds {
@@ -235,14 +259,13 @@ impl<R: Solvable> Table<R> {
             let (values, _) = plan.solve_level(seeds, &mut levels, last, false)?;
             write_level(&mut out, &values)?;
             let positions = values.len() as u64;
-            bytes += positions;
             done += positions;
             if !last {
                 levels.push(values);
             }
             on_level(plan.progress(seeds, positions, done));
         }
-        out.flush()?;
+        let bytes = out.finish()?;
         Ok(BuildStats {
             positions: done,
             bytes,
@@ -336,7 +359,9 @@ impl<R: Solvable> Table<R> {
     }
 
     /// The best moves of `pos`: those that keep its value. `None` if `pos` is
-    /// not in the table; no move once the game is over.
+    /// not in the table, and `None` once the game is over (a finished
+    /// position has no moves, best or not: [`value`](Table::value) still
+    /// gives its final margin).
     ///
     /// When the table keeps the progress order ([`BuildOptions::progress`])
     /// and the mover is winning (positive board value), only the moves that
@@ -344,6 +369,9 @@ impl<R: Solvable> Table<R> {
     /// value. Without it, a winner who plays moves that merely keep the value
     /// may go round a cycle (which the solver scores as a split) instead.
     pub fn best_moves(&self, pos: &R::Position) -> Option<MoveSet> {
+        if let Turn::Over(_) = self.rules.turn(pos) {
+            return None;
+        }
         let (seeds, at) = self.locate(pos)?;
         let board_value = self.board_value(pos)?;
         let value = self.value(pos)?;
@@ -376,59 +404,58 @@ impl<R: Solvable> Table<R> {
     }
 
     /// Writes the table in the binary format of [`FORMAT_MAGIC`].
-    pub fn write_to(&self, mut out: impl Write) -> Result<(), SolveError> {
+    pub fn write_to(&self, out: impl Write) -> Result<(), SolveError> {
+        let mut out = Sink::new(out);
         write_header(&self.rules, self.max_seeds, &mut out)?;
         for level in &self.levels {
             write_level(&mut out, level)?;
         }
-        out.flush()?;
+        out.finish()?;
         Ok(())
     }
 
     /// Reads a table written by [`write_to`](Table::write_to) for these
-    /// rules, checking the game's name, the board size and the length.
+    /// rules, checking everything (see [`FORMAT_MAGIC`]): the format, the
+    /// rules' fingerprint, the board size, the length, each value's range
+    /// and the checksum. A corrupt file is an error, never a table.
     ///
     /// Memory follows the data read, not the header: a header that promises
     /// huge levels costs nothing until their bytes arrive, and a file cut
-    /// short is a [`SolveError::Io`] error (unexpected end of file).
+    /// short is [`SolveError::Truncated`].
     ///
     /// ```
     /// use mancala_rules::games::Bohnenspiel;
-    /// use mancala_rules::solve::{SolveError, Table, FORMAT_MAGIC};
+    /// use mancala_rules::solve::{Solvable, SolveError, Table, FORMAT_MAGIC};
     ///
     /// // A header promising every board of up to 127 seeds, and no data.
     /// let mut file = FORMAT_MAGIC.to_vec();
+    /// file.extend_from_slice(&Bohnenspiel.fingerprint().to_le_bytes());
     /// file.push(11);
     /// file.extend_from_slice(b"bohnenspiel");
     /// file.extend_from_slice(&[12, 127]);
     /// let err = Table::read_from(Bohnenspiel, &file[..]).unwrap_err();
     /// assert!(matches!(err, SolveError::LevelTooLarge { .. }));
+    /// // An empty file says so.
+    /// let err = Table::read_from(Bohnenspiel, &[][..]).unwrap_err();
+    /// assert_eq!(err.to_string(), "the file ends after 0 bytes; a table header is at least 19 bytes");
     /// ```
-    pub fn read_from(rules: R, mut input: impl Read) -> Result<Table<R>, SolveError> {
-        let max_seeds = read_header(&rules, &mut input)?;
+    pub fn read_from(rules: R, input: impl Read) -> Result<Table<R>, SolveError> {
+        let mut source = Source::new(FileKind::Table, input);
+        let max_seeds = read_header(&rules, &mut source)?;
         let index = BoardIndex::new(R::Position::PITS, max_seeds);
-        // Every level's size is checked before any is read.
-        for seeds in 0..=max_seeds {
-            level_len(&index, seeds)?;
-        }
-        let mut levels = Vec::new();
-        for seeds in 0..=max_seeds {
-            let len = level_len(&index, seeds)?;
-            // Read as the data comes, not allocated from the header: a
-            // hostile header costs no more memory than the bytes that follow.
-            let mut bytes = Vec::new();
-            let read = input.by_ref().take(len).read_to_end(&mut bytes)?;
-            if read as u64 != len {
-                return Err(SolveError::Io(std::io::Error::new(
-                    std::io::ErrorKind::UnexpectedEof,
-                    format!("level {seeds} holds {read} of its {len} bytes: the file is cut short"),
-                )));
+        let mut levels: Vec<Vec<i8>> = Vec::new();
+        read_levels(&mut source, &index, max_seeds, |seeds, chunk| {
+            if levels.len() <= seeds as usize {
+                levels.push(Vec::new());
             }
-            levels.push(bytes.into_iter().map(|b| b as i8).collect());
-        }
-        if input.read(&mut [0u8; 1])? != 0 {
-            return Err(SolveError::Format("data after the last level".into()));
-        }
+            if let Some(level) = levels.last_mut() {
+                // Grown as the data comes, not allocated from the header: a
+                // hostile header costs no more memory than the bytes that
+                // follow.
+                level.extend(chunk.iter().map(|&b| b as i8));
+            }
+        })?;
+        source.finish()?;
         Ok(Table {
             rules,
             max_seeds,
@@ -437,34 +464,42 @@ impl<R: Solvable> Table<R> {
             settled: None,
         })
     }
+
+    /// [`read_from`](Table::read_from) the file at `path`; every error names
+    /// the file ([`SolveError::File`]).
+    pub fn read_file(rules: R, path: impl AsRef<Path>) -> Result<Table<R>, SolveError> {
+        let path = path.as_ref();
+        let read = || {
+            // Rules the solver refuses, whatever the file.
+            if let Some(reason) = rules.unsolvable() {
+                return Err(SolveError::Rules(reason));
+            }
+            let file = File::open(path)?;
+            Table::read_from(rules, BufReader::with_capacity(1 << 20, file))
+        };
+        read().map_err(|e| e.in_file(path))
+    }
 }
 
-/// Writes a table file's header; returns its length in bytes.
-fn write_header<R: Solvable>(rules: &R, max_seeds: u32, out: &mut impl Write) -> Result<u64, SolveError> {
-    let name = rules.name().as_bytes();
-    let name_len = u8::try_from(name.len()).map_err(|_| SolveError::Format("name too long".into()))?;
-    out.write_all(&FORMAT_MAGIC)?;
-    out.write_all(&[name_len])?;
-    out.write_all(name)?;
-    out.write_all(&[R::Position::PITS as u8, max_seeds as u8])?;
-    Ok(header_len(rules))
-}
-
-/// The bytes of a table file's header for `rules`: magic, name length,
-/// name, pits, seed limit.
-pub(super) fn header_len<R: Solvable>(rules: &R) -> u64 {
-    FORMAT_MAGIC.len() as u64 + 1 + rules.name().len() as u64 + 2
+/// Writes a table file's header.
+fn write_header<R: Solvable>(
+    rules: &R,
+    max_seeds: u32,
+    out: &mut Sink<impl Write>,
+) -> Result<(), SolveError> {
+    out.header(FileKind::Table, rules.fingerprint(), rules.name())?;
+    out.write(&[R::Position::PITS as u8, max_seeds as u8])
 }
 
 /// Writes a level's values, one byte each, through a small buffer.
-fn write_level(out: &mut impl Write, values: &[i8]) -> Result<(), SolveError> {
+fn write_level(out: &mut Sink<impl Write>, values: &[i8]) -> Result<(), SolveError> {
     let mut buffer = [0u8; 1 << 16];
     for chunk in values.chunks(buffer.len()) {
         let bytes = &mut buffer[..chunk.len()];
         for (byte, &value) in bytes.iter_mut().zip(chunk) {
             *byte = value as u8;
         }
-        out.write_all(bytes)?;
+        out.write(bytes)?;
     }
     Ok(())
 }
@@ -540,36 +575,118 @@ impl<R: Solvable> Plan<R> {
     }
 }
 
-/// Reads and checks a table file's header (magic, game, board size) for
-/// `rules`; returns the table's seed limit, and leaves `input` at the first
-/// level.
-pub(super) fn read_header<R: Solvable>(rules: &R, input: &mut impl Read) -> Result<u32, SolveError> {
+/// Reads and checks a table file's header (magic, fingerprint, name, board
+/// size) for `rules`; returns the table's seed limit, and leaves `source` at
+/// the first level.
+pub(super) fn read_header<R: Solvable>(rules: &R, source: &mut Source<impl Read>) -> Result<u32, SolveError> {
     if let Some(reason) = rules.unsolvable() {
         return Err(SolveError::Rules(reason));
     }
-    let mut magic = [0u8; 8];
-    input.read_exact(&mut magic)?;
-    if magic != FORMAT_MAGIC {
-        return Err(SolveError::Format("bad magic".into()));
+    let kind = source.kind;
+    let expected = || format!("a {kind} header is at least {MIN_HEADER} bytes");
+    source.magic(MIN_HEADER)?;
+    let fingerprint = source.u64(&expected)?;
+    let name = source.name(MIN_HEADER)?;
+    check_fingerprint(kind, rules, fingerprint, name)?;
+    let pits = source.u8(&expected)?;
+    let max_seeds = u32::from(source.u8(&expected)?);
+    if usize::from(pits) != R::Position::PITS {
+        return Err(SolveError::Format {
+            kind,
+            reason: format!(
+                "it is for boards of {pits} pits, the rules have {}",
+                R::Position::PITS
+            ),
+        });
     }
-    let mut len = [0u8; 1];
-    input.read_exact(&mut len)?;
-    let mut name = vec![0u8; usize::from(len[0])];
-    input.read_exact(&mut name)?;
-    if name != rules.name().as_bytes() {
-        return Err(SolveError::Format(format!(
-            "the table is for '{}', not '{}'",
-            String::from_utf8_lossy(&name),
-            rules.name()
-        )));
-    }
-    let mut sizes = [0u8; 2];
-    input.read_exact(&mut sizes)?;
-    let [pits, max_seeds] = sizes.map(u32::from);
-    if pits as usize != R::Position::PITS || max_seeds > MAX_SEEDS {
-        return Err(SolveError::Format(format!("{pits} pits and {max_seeds} seeds")));
+    if max_seeds > MAX_SEEDS {
+        return Err(SolveError::Format {
+            kind,
+            reason: format!("its header says {max_seeds} seeds, at most {MAX_SEEDS}"),
+        });
     }
     Ok(max_seeds)
+}
+
+/// Checks a file's fingerprint against the rules'.
+pub(super) fn check_fingerprint<R: Solvable>(
+    kind: FileKind,
+    rules: &R,
+    fingerprint: u64,
+    name: String,
+) -> Result<(), SolveError> {
+    let rules_fingerprint = rules.fingerprint();
+    if fingerprint == rules_fingerprint {
+        return Ok(());
+    }
+    Err(SolveError::WrongRules {
+        kind,
+        file_game: name,
+        rules_game: rules.name().to_string(),
+        file_fingerprint: fingerprint,
+        rules_fingerprint,
+    })
+}
+
+/// The bytes of a table file after its header: every level, then the
+/// checksum.
+pub(super) fn body_len(index: &BoardIndex, max_seeds: u32) -> Result<u64, SolveError> {
+    let mut len = 8;
+    for seeds in 0..=max_seeds {
+        len += level_len(index, seeds)?;
+    }
+    Ok(len)
+}
+
+/// Reads every level after a table header, each value checked against its
+/// level's range, giving `keep` each level's bytes a chunk at a time (in
+/// order); leaves `source` at the checksum.
+pub(super) fn read_levels(
+    source: &mut Source<impl Read>,
+    index: &BoardIndex,
+    max_seeds: u32,
+    mut keep: impl FnMut(u32, &[u8]),
+) -> Result<(), SolveError> {
+    // Every level's size is checked before any is read.
+    let total = source.position() + body_len(index, max_seeds)?;
+    let kind = source.kind;
+    let expected = || format!("the {kind}'s header promises {total} bytes (its levels and the checksum)");
+    let mut buffer = vec![0u8; 1 << 16];
+    for seeds in 0..=max_seeds {
+        let mut left = level_len(index, seeds)?;
+        // An empty chunk first, so that `keep` sees every level.
+        keep(seeds, &[]);
+        while left > 0 {
+            let chunk = &mut buffer[..left.min(1 << 16) as usize];
+            let at = source.position();
+            source.exact(chunk, &expected)?;
+            check_values(source.kind, seeds, chunk, at)?;
+            keep(seeds, chunk);
+            left -= chunk.len() as u64;
+        }
+    }
+    Ok(())
+}
+
+/// Checks that every value of `bytes` (of a level of `seeds` seeds, from
+/// byte `at` of the file) is within `±seeds`: no board brings more than the
+/// seeds on it.
+pub(super) fn check_values(kind: FileKind, seeds: u32, bytes: &[u8], at: u64) -> Result<(), SolveError> {
+    match bytes
+        .iter()
+        .position(|&b| u32::from((b as i8).unsigned_abs()) > seeds)
+    {
+        None => Ok(()),
+        Some(i) => Err(value_out_of_range(kind, seeds, bytes[i] as i8, at + i as u64)),
+    }
+}
+
+/// A value that no board of its level can have.
+pub(super) fn value_out_of_range(kind: FileKind, seeds: u32, value: i8, at: u64) -> SolveError {
+    SolveError::Corrupt {
+        kind,
+        reason: format!("the value at byte {at} is {value}, but its board holds only {seeds} seeds"),
+    }
 }
 
 /// Positions at one seed count: twice the boards (either player to move),

@@ -1,0 +1,266 @@
+//! A stable digest of a declaration, which table and certificate files carry
+//! so that a file built for other rules is refused, whatever its name says.
+
+use crate::primitives::{
+    CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
+    Sowing, SowingTurn, Stores,
+};
+use crate::{Ending, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
+
+/// The version of the encoding, its first byte: changing the encoding means
+/// changing this, and every table and certificate file is then refused.
+const ENCODING: u8 = 1;
+
+/// FNV-1a, 64 bits: offset basis and prime.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// The canonical encoding, hashed as it is written (FNV-1a 64 over its
+/// bytes).
+struct Encoder(u64);
+
+impl Encoder {
+    fn byte(&mut self, byte: u8) {
+        self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(FNV_PRIME);
+    }
+
+    fn flag(&mut self, flag: bool) {
+        self.byte(u8::from(flag));
+    }
+
+    fn word(&mut self, word: u64) {
+        for byte in word.to_le_bytes() {
+            self.byte(byte);
+        }
+    }
+
+    /// A field tag before each field: two fields swapped, or one moved to
+    /// another struct, encode differently.
+    fn tag(&mut self, tag: u8) -> &mut Self {
+        self.byte(tag);
+        self
+    }
+
+    fn counts(&mut self, counts: Counts) {
+        for word in counts.words() {
+            self.word(word);
+        }
+    }
+
+    fn leftover(&mut self, leftover: Leftover) {
+        self.byte(match leftover {
+            Leftover::Owners => 0,
+            Leftover::PlayerToMove => 1,
+            Leftover::Opponent => 2,
+            Leftover::Nobody => 3,
+            Leftover::Split => 4,
+        });
+    }
+
+    fn playable(&mut self, playable: Playable) {
+        let Playable {
+            min_seeds,
+            must_feed,
+            stuck,
+        } = playable;
+        self.tag(1).byte(min_seeds);
+        self.tag(2).flag(must_feed);
+        self.tag(3);
+        match stuck {
+            Stuck::Ends(leftover) => {
+                self.byte(0);
+                self.leftover(leftover);
+            }
+            Stuck::Passes(leftover) => {
+                self.byte(1);
+                self.leftover(leftover);
+            }
+        }
+    }
+
+    fn sowing(&mut self, sowing: Sowing) {
+        self.byte(match sowing {
+            Sowing::NextPit => 0,
+            Sowing::NextPitSkippingOrigin => 1,
+            Sowing::OriginFirst => 2,
+        });
+    }
+
+    fn lap(&mut self, lap: Lap) {
+        match lap {
+            Lap::Single(sowing) => {
+                self.byte(0);
+                self.sowing(sowing);
+            }
+            Lap::Relay { sowing, relay_on } => {
+                self.byte(1);
+                self.sowing(sowing);
+                self.counts(relay_on);
+            }
+            Lap::RelayWith(rule) => {
+                let RelayRule {
+                    sowing,
+                    relay_on,
+                    from,
+                    stop_on_capture,
+                } = rule;
+                self.byte(2);
+                self.tag(1).sowing(sowing);
+                self.tag(2).counts(relay_on);
+                self.tag(3).byte(match from {
+                    RelayFrom::LastPit => 0,
+                    RelayFrom::NextPit => 1,
+                });
+                self.tag(4).flag(stop_on_capture);
+            }
+        }
+    }
+
+    fn turn(&mut self, turn: SowingTurn) {
+        let SowingTurn {
+            lap,
+            direction,
+            stores,
+            capture,
+            scope,
+            opposite,
+            grand_slam,
+            extra_turn,
+        } = turn;
+        self.tag(1).lap(lap);
+        self.tag(2).byte(match direction {
+            Direction::CounterClockwise => 0,
+            Direction::Clockwise => 1,
+        });
+        self.tag(3).byte(match stores {
+            Stores::None => 0,
+            Stores::Own => 1,
+            Stores::Both => 2,
+        });
+        let CaptureRule {
+            counts,
+            chain,
+            forward,
+        } = capture;
+        self.tag(4).counts(counts);
+        self.flag(chain);
+        self.flag(forward);
+        self.tag(5).byte(match scope {
+            CaptureScope::Anywhere => 0,
+            CaptureScope::OwnRow => 1,
+            CaptureScope::OpponentRow => 2,
+        });
+        self.tag(6);
+        match opposite {
+            None => self.byte(0),
+            Some(Opposite {
+                with_landing_seed,
+                when_facing_empty,
+            }) => {
+                self.byte(1);
+                self.flag(with_landing_seed);
+                self.flag(when_facing_empty);
+            }
+        }
+        self.tag(7).byte(match grand_slam {
+            GrandSlam::Captures => 0,
+            GrandSlam::CapturesNothing => 1,
+            GrandSlam::Illegal => 2,
+        });
+        let ExtraTurn {
+            in_own_store,
+            after_capture,
+        } = extra_turn;
+        self.tag(8).flag(in_own_store);
+        self.flag(after_capture);
+    }
+
+    fn optional_leftover(&mut self, leftover: Option<Leftover>) {
+        match leftover {
+            None => self.byte(0),
+            Some(leftover) => {
+                self.byte(1);
+                self.leftover(leftover);
+            }
+        }
+    }
+
+    fn ending(&mut self, ending: Ending) {
+        let Ending {
+            majority,
+            row_empty,
+            starvation,
+        } = ending;
+        self.tag(1).optional_leftover(majority);
+        self.tag(2).optional_leftover(row_empty);
+        self.tag(3).leftover(starvation);
+    }
+
+    fn history(&mut self, history: HistoryRules) {
+        let HistoryRules {
+            repetition,
+            agreement,
+        } = history;
+        self.tag(1).byte(match repetition {
+            Repetition::Continues => 0,
+            Repetition::EndsWithSplit => 1,
+            Repetition::EndsKeepingRows => 2,
+        });
+        self.tag(2).flag(agreement);
+    }
+}
+
+impl Rules {
+    /// A digest of how these rules play on a board of `pits` pits: every
+    /// field of the declaration but its [`name`](Rules::name) (two
+    /// declarations that differ only in name play alike), and the pit count.
+    /// Table and certificate files ([`solve`](crate::solve)) carry it, and a
+    /// file whose fingerprint is not the rules' is refused.
+    ///
+    /// It is FNV-1a (64 bits) over a canonical encoding written by hand:
+    /// an encoding version byte, the pit count (8 bytes, little-endian),
+    /// then each field in declaration order, each preceded by a tag byte;
+    /// an enum is its variant's number then its fields, an `Option` is 0 or
+    /// 1 then the value, a [`Counts`] its 128-bit mask as two little-endian
+    /// words. So it is the same on every platform and every Rust version,
+    /// and it changes only when the crate changes the encoding (which makes
+    /// every saved file unreadable, and is said in the changelog).
+    ///
+    /// ```
+    /// use mancala_rules::games::{DjenonAboure, Tihbat};
+    /// use mancala_rules::{Declared, Rules};
+    ///
+    /// let tihbat = Tihbat.rules();
+    /// assert_ne!(tihbat.fingerprint(4), DjenonAboure.rules().fingerprint(12));
+    /// // The name is not part of it; the rules and the board are.
+    /// let renamed = Rules { name: "my tihbat", ..*tihbat };
+    /// assert_eq!(renamed.fingerprint(4), tihbat.fingerprint(4));
+    /// assert_ne!(tihbat.fingerprint(6), tihbat.fingerprint(4));
+    /// let more_seeds = Rules { seeds: 8, ..*tihbat };
+    /// assert_ne!(more_seeds.fingerprint(4), tihbat.fingerprint(4));
+    /// ```
+    #[must_use]
+    pub fn fingerprint(&self, pits: usize) -> u64 {
+        // Every field, by name: a field added to `Rules` (or to a type it
+        // holds) does not compile here until the fingerprint covers it.
+        let Rules {
+            name: _,
+            seeds,
+            stores,
+            play,
+            turn,
+            end,
+            history,
+        } = *self;
+        let mut encoder = Encoder(FNV_OFFSET);
+        encoder.byte(ENCODING);
+        encoder.word(pits as u64);
+        encoder.tag(1).byte(seeds);
+        encoder.tag(2).flag(stores);
+        encoder.tag(3).playable(play);
+        encoder.tag(4).turn(turn);
+        encoder.tag(5).ending(end);
+        encoder.tag(6).history(history);
+        encoder.0
+    }
+}
