@@ -133,7 +133,7 @@ fn main() {
 
 /// The library's diagram, the captures labelled as the stores they lie in.
 fn draw(pos: &Position<10>) -> String {
-    pos.diagram().to_string().replace("captured", "store")
+    pos.diagram().with_stores(true).to_string()
 }
 
 fn print_result(outcome: &Outcome, moves: usize) {

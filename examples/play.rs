@@ -97,11 +97,7 @@ impl OptionsExt for Options {
 /// The board drawn, with the captures labelled "store" in games that keep
 /// them in stores (`Rules::stores`).
 fn draw(game: &AnyGame) -> String {
-    if game.rules().stores {
-        game.diagram().replace("captured", "store")
-    } else {
-        game.diagram()
-    }
+    game.diagram()
 }
 
 /// An engine as the options ask: alpha-beta (with the table file, if
@@ -395,8 +391,7 @@ fn run_match(opts: &Options, engines: &mut [AnyEngine; 2]) -> bool {
         let starter = partie.next_starter();
         outln!("Game {number}: {starter} starts.");
         let start = partie.next_start();
-        let to_move = u8::try_from(start.to_move.index()).unwrap_or(0);
-        let Ok(game) = opts.kind.game_from(&start.pits, start.scores, to_move) else {
+        let Ok(game) = opts.kind.game_from(&start.pits, start.scores, start.to_move) else {
             return true;
         };
         let mut table = Table {

@@ -11,9 +11,9 @@ use std::path::Path;
 use thiserror::Error;
 
 use crate::any_game::{shipped_table, AnyGame, GameKind};
-use crate::games::{
-    AlManqala, Bohnenspiel, DjenonAboure, Hemprich, Kalah, KalahVariant, Oware, Tihbat, TihbatChain,
-};
+// Every game's type, as the table of shipped games names them.
+#[allow(clippy::wildcard_imports)]
+use crate::games::*;
 use crate::moves::Move;
 use crate::search::{
     proven_margin, AlphaBeta, CaptureDifference, Limits, Mcts, MctsLimits, MctsResult, SearchResult,
@@ -70,7 +70,7 @@ impl Thought {
 /// use mancala_rules::search::Limits;
 /// use mancala_rules::{AnyEngine, GameKind};
 ///
-/// let game = GameKind::Tihbat.game_from(&[2, 0, 1, 1], [10, 14], 0)?;
+/// let game = GameKind::Tihbat.game_from(&[2, 0, 1, 1], [10, 14], mancala_rules::Player::South)?;
 /// let mut engine = AnyEngine::alpha_beta(GameKind::Tihbat, Limits::depth(20));
 /// let thought = engine.think(&game)?;
 /// assert!(thought.to_string().starts_with("depth "));
@@ -160,7 +160,7 @@ impl<R: Solvable> KindEngine<R> {
 }
 
 macro_rules! engines {
-    ($($kind:ident: $rules:ty = $value:expr, $name:literal, $doc:literal;)*) => {
+    ($($kind:ident: $rules:ty = $value:expr, $name:literal, [$($alias:literal),*], $table:expr, $doc:literal;)*) => {
         /// One engine per kind, boxed: the enum stays a pointer wide.
         #[derive(Debug)]
         enum Engines {
@@ -309,14 +309,49 @@ impl AnyEngine {
     }
 }
 
+/// The engine's choice in a position ([`AnyGame::best_move`]): the move,
+/// its score for the player to move, the depth searched and the expected
+/// line.
+#[cfg_attr(docsrs, doc(cfg(feature = "search")))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move to play.
+    pub mv: Move,
+    /// Its score for the player to move: the capture difference expected,
+    /// or a proven result ([`proven_margin`] reads it).
+    pub score: i32,
+    /// The depth of the last completed iteration, in plies.
+    pub depth: u32,
+    /// The expected line, `mv` first.
+    pub line: Vec<Move>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// `MOVE (depth D, score S, line ...)`, the score of a proven result in
+/// words.
+impl fmt::Display for BestMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (depth {}, score ", self.mv, self.depth)?;
+        match proven_margin(self.score) {
+            Some(m) if m > 0 => write!(f, "wins by {m}")?,
+            Some(m) => write!(f, "loses by {}", -m)?,
+            None => write!(f, "{:+}", self.score)?,
+        }
+        let line: Vec<String> = self.line.iter().map(Move::to_string).collect();
+        write!(f, ", line {})", line.join(" "))
+    }
+}
+
 impl AnyGame {
-    /// The engine's move for the current position: alpha-beta
-    /// ([`AnyEngine::alpha_beta`]) within `limits`, the game's history and
-    /// its rules included (an agreement to split is not a move: see
-    /// [`apply_policy`](AnyGame::apply_policy)). `None` once the game is
-    /// over. Memory: the engine's default table (see
+    /// The engine's move for the current position, with its score, depth
+    /// and line: alpha-beta ([`AnyEngine::alpha_beta`]) within `limits`,
+    /// the game's history and its rules included (an agreement to split is
+    /// not a move: see [`apply_policy`](AnyGame::apply_policy)). `None` once
+    /// the game is over. Memory: the engine's default table (see
     /// [`AlphaBeta::new`]), freed on return; keep an [`AnyEngine`] to
-    /// search move after move with the table kept.
+    /// search move after move with the table kept. (With the `search`
+    /// feature, on by default.)
     ///
     /// A whole program, in ten lines: pick a game by name, let the engine
     /// play it out, print the result.
@@ -326,8 +361,10 @@ impl AnyGame {
     /// use mancala_rules::{GameKind, Move};
     ///
     /// let mut game = "kalah".parse::<GameKind>()?.new_game();
-    /// while let Some(mv) = game.best_move(Limits::depth(4)) {
-    ///     game.play(mv)?;
+    /// let first = game.best_move(Limits::depth(4)).expect("a move");
+    /// assert_eq!((first.depth, first.line.first()), (4, Some(&first.mv)));
+    /// while let Some(best) = game.best_move(Limits::depth(4)) {
+    ///     game.play(best.mv)?;
     /// }
     /// let outcome = game.outcome().expect("the game is over");
     /// println!("{}: {outcome}", game.kind());
@@ -336,8 +373,18 @@ impl AnyGame {
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "search")))]
     #[must_use]
-    pub fn best_move(&self, limits: Limits) -> Option<Move> {
+    pub fn best_move(&self, limits: Limits) -> Option<BestMove> {
         let mut engine = AnyEngine::alpha_beta(self.kind(), limits);
-        engine.think(self).ok().and_then(|thought| thought.best())
+        // An alpha-beta engine thinks in alpha-beta results.
+        let Thought::AlphaBeta(result) = engine.think(self).ok()? else {
+            return None;
+        };
+        Some(BestMove {
+            mv: result.best?,
+            score: result.score,
+            depth: result.depth,
+            line: result.pv,
+            nodes: result.nodes,
+        })
     }
 }

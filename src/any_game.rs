@@ -4,9 +4,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{Error, IllegalMove, ParseError, PositionError};
-use crate::games::{
-    AlManqala, Bohnenspiel, DjenonAboure, Hemprich, Kalah, KalahVariant, Oware, Tihbat, TihbatChain,
-};
+// Every game's type, as the table of shipped games names them.
+#[allow(clippy::wildcard_imports)]
+use crate::games::*;
 use crate::moves::{Move, MoveSet};
 use crate::position::{Board, Player};
 use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
@@ -16,7 +16,7 @@ use crate::{AutomatedStop, Game, Rules};
 /// The table of shipped games: kind, ruleset type, name, description. One
 /// place from which [`GameKind`], [`AnyGame`] and their dispatch are made.
 macro_rules! shipped {
-    ($($kind:ident: $rules:ty = $value:expr, $name:literal, $doc:literal;)*) => {
+    ($($kind:ident: $rules:ty = $value:expr, $name:literal, [$($alias:literal),*], $table:expr, $doc:literal;)*) => {
         /// Every game and variant the crate ships, by name ([`GameKind::ALL`]).
         ///
         /// ```
@@ -81,6 +81,45 @@ macro_rules! shipped {
                     $(GameKind::$kind => $name,)*
                 }
             }
+
+            /// The other names the game answers to ([`FromStr`]): the
+            /// common names its sources give, and the names a reader may
+            /// expect (`kalah-4`, OpenSpiel's `mancala`).
+            ///
+            /// ```
+            /// use mancala_rules::GameKind;
+            ///
+            /// assert!(GameKind::Kalah.aliases().contains(&"mancala"));
+            /// assert_eq!("kalah-4".parse::<GameKind>()?, GameKind::Kalah);
+            /// assert_eq!("Baltic Bohnenspiel".parse::<GameKind>()?, GameKind::Bohnenspiel);
+            /// # Ok::<(), mancala_rules::ParseError>(())
+            /// ```
+            #[must_use]
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(GameKind::$kind => &[$($alias),*],)*
+                }
+            }
+
+            /// The endgame tables the solver builds for the game (seeds on
+            /// the board), `None` for a game it cannot solve (Oware: its
+            /// end reads the scores).
+            ///
+            /// ```
+            /// use mancala_rules::GameKind;
+            ///
+            /// assert_eq!(GameKind::Kalah.table_seeds().map(|t| t.max), Some(24));
+            /// assert_eq!(GameKind::Oware.table_seeds(), None);
+            /// ```
+            #[must_use]
+            pub const fn table_seeds(self) -> Option<TableSeeds> {
+                match self {
+                    $(GameKind::$kind => $table,)*
+                }
+            }
+
+            /// Every game's name: what an unknown name's error lists.
+            const NAMES: &'static [&'static str] = &[$($name),*];
 
             /// Runs `work` with this kind's rules: how a program that picks
             /// the game at run time reaches generic code (search, perft,
@@ -147,8 +186,9 @@ macro_rules! shipped {
 
             /// A game of this kind from a position given as plain parts
             /// (pits in standard-notation order, captures `[south, north]`,
-            /// player index), checked against the rules.
-            pub fn game_from(self, pits: &[u8], scores: [u8; 2], to_move: u8) -> Result<AnyGame, PositionError> {
+            /// the player to move), checked against the rules.
+            pub fn game_from(self, pits: &[u8], scores: [u8; 2], to_move: Player) -> Result<AnyGame, PositionError> {
+                let to_move = to_move.index() as u8;
                 fn build<R: Ruleset>(
                     rules: R,
                     pits: &[u8],
@@ -190,32 +230,50 @@ macro_rules! shipped {
 }
 
 /// The table of shipped games, handed to `$callback`: kind, ruleset type,
-/// value, name, description. [`GameKind`] and [`AnyGame`] are made from it
-/// here, the engines' dispatch in `any_engine`.
+/// value, name, other names (common names the sources give), endgame table
+/// sizes (`None`: no solver), description. The one list of the shipped
+/// games: [`GameKind`], [`AnyGame`], the names a game answers to, the
+/// error that lists them, the solver's games and their table sizes are
+/// made from it here, the engines' dispatch in `any_engine`. Adding a game
+/// is its file in `games/` and one row here.
 macro_rules! shipped_table {
     ($callback:ident) => {
         $callback! {
-            Bohnenspiel: Bohnenspiel = Bohnenspiel, "bohnenspiel", "[`Bohnenspiel`].";
-            DjenonAboure: DjenonAboure = DjenonAboure, "djenon-aboure", "[`DjenonAboure`].";
-            Tihbat: Tihbat = Tihbat, "tihbat", "[`Tihbat`].";
-            AlManqala: AlManqala = AlManqala, "al-manqala", "[`AlManqala`].";
-            BohnenspielHemprich: Hemprich = Bohnenspiel::hemprich(), "bohnenspiel-hemprich",
+            Bohnenspiel: Bohnenspiel = Bohnenspiel, "bohnenspiel",
+                ["baltic-bohnenspiel", "baltisches-bohnenspiel", "kardis-bohnenspiel", "bean-game"],
+                Some(TableSeeds { default: 12, max: 24 }), "[`Bohnenspiel`].";
+            DjenonAboure: DjenonAboure = DjenonAboure, "djenon-aboure", [],
+                Some(TableSeeds { default: 12, max: 24 }), "[`DjenonAboure`].";
+            Tihbat: Tihbat = Tihbat, "tihbat", [],
+                Some(TableSeeds { default: 28, max: 28 }), "[`Tihbat`].";
+            AlManqala: AlManqala = AlManqala, "al-manqala", ["manqala"],
+                Some(TableSeeds { default: 10, max: 20 }), "[`AlManqala`].";
+            BohnenspielHemprich: Hemprich = Bohnenspiel::hemprich(), "bohnenspiel-hemprich", ["hemprich"],
+                Some(TableSeeds { default: 12, max: 24 }),
                 "Hemprich's Bohnenspiel ([`Bohnenspiel::hemprich`]).";
-            TihbatChain: TihbatChain = Tihbat::own_side_chain(), "tihbat-chain",
+            TihbatChain: TihbatChain = Tihbat::own_side_chain(), "tihbat-chain", [],
+                Some(TableSeeds { default: 28, max: 28 }),
                 "Tihbat's own-side chain reading ([`Tihbat::own_side_chain`]).";
-            Oware: Oware = Oware, "oware", "[`Oware`], as OpenSpiel plays it.";
-            Kalah: Kalah = Kalah, "kalah", "[`Kalah`], as OpenSpiel plays it: 4 seeds a pit.";
-            Kalah3: KalahVariant<3, false> = KalahVariant::<3, false>, "kalah-3", "Kalah with 3 seeds a pit.";
-            Kalah5: KalahVariant<5, false> = KalahVariant::<5, false>, "kalah-5", "Kalah with 5 seeds a pit.";
-            Kalah6: KalahVariant<6, false> = KalahVariant::<6, false>, "kalah-6", "Kalah with 6 seeds a pit.";
+            Oware: Oware = Oware, "oware", ["oware-abapa", "abapa"], None,
+                "[`Oware`], as OpenSpiel plays it.";
+            Kalah: Kalah = Kalah, "kalah", ["kalah-4", "kalaha", "mancala"],
+                Some(TableSeeds { default: 12, max: 24 }),
+                "[`Kalah`], as OpenSpiel plays it (OpenSpiel's `mancala`): 4 seeds a pit.";
+            Kalah3: KalahVariant<3, false> = KalahVariant::<3, false>, "kalah-3", [],
+                Some(TableSeeds { default: 12, max: 24 }), "Kalah with 3 seeds a pit.";
+            Kalah5: KalahVariant<5, false> = KalahVariant::<5, false>, "kalah-5", [],
+                Some(TableSeeds { default: 12, max: 24 }), "Kalah with 5 seeds a pit.";
+            Kalah6: KalahVariant<6, false> = KalahVariant::<6, false>, "kalah-6", [],
+                Some(TableSeeds { default: 12, max: 24 }), "Kalah with 6 seeds a pit.";
             KalahEmptyCapture: KalahVariant<4, true> = Kalah.empty_capture(), "kalah-empty-capture",
+                ["kalah-4-empty-capture"], Some(TableSeeds { default: 12, max: 24 }),
                 "Kalah with the \"empty capture\" reading ([`Kalah::empty_capture`]).";
-            Kalah3EmptyCapture: KalahVariant<3, true> = KalahVariant::<3, true>, "kalah-3-empty-capture",
-                "Kalah, 3 seeds a pit, \"empty capture\".";
-            Kalah5EmptyCapture: KalahVariant<5, true> = KalahVariant::<5, true>, "kalah-5-empty-capture",
-                "Kalah, 5 seeds a pit, \"empty capture\".";
-            Kalah6EmptyCapture: KalahVariant<6, true> = KalahVariant::<6, true>, "kalah-6-empty-capture",
-                "Kalah, 6 seeds a pit, \"empty capture\".";
+            Kalah3EmptyCapture: KalahVariant<3, true> = KalahVariant::<3, true>, "kalah-3-empty-capture", [],
+                Some(TableSeeds { default: 12, max: 24 }), "Kalah, 3 seeds a pit, \"empty capture\".";
+            Kalah5EmptyCapture: KalahVariant<5, true> = KalahVariant::<5, true>, "kalah-5-empty-capture", [],
+                Some(TableSeeds { default: 12, max: 24 }), "Kalah, 5 seeds a pit, \"empty capture\".";
+            Kalah6EmptyCapture: KalahVariant<6, true> = KalahVariant::<6, true>, "kalah-6-empty-capture", [],
+                Some(TableSeeds { default: 12, max: 24 }), "Kalah, 6 seeds a pit, \"empty capture\".";
         }
     };
 }
@@ -247,9 +305,63 @@ impl fmt::Display for GameKind {
     }
 }
 
+/// The sizes of a game's endgame tables: every board of up to `default`
+/// seeds unless asked otherwise, at most `max` (what a 24 GB machine
+/// builds, written to disk as it goes; see the README's Solving section).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableSeeds {
+    /// Seeds on the board of the table built by default.
+    pub default: u32,
+    /// The largest table that may be asked for.
+    pub max: u32,
+}
+
+impl GameKind {
+    /// Whether the solver builds endgame tables and proofs for the game
+    /// ([`table_seeds`](GameKind::table_seeds) is some).
+    #[must_use]
+    pub const fn solvable(self) -> bool {
+        self.table_seeds().is_some()
+    }
+}
+
+impl AnyGame {
+    /// A new game of `kind`, from the opening.
+    ///
+    /// ```
+    /// use mancala_rules::{AnyGame, GameKind};
+    ///
+    /// let game = AnyGame::new(GameKind::Oware);
+    /// assert_eq!(game, AnyGame::from(GameKind::Oware));
+    /// assert_eq!(game.legal_moves().to_string(), "1 2 3 4 5 6");
+    /// ```
+    #[must_use]
+    pub fn new(kind: GameKind) -> AnyGame {
+        kind.new_game()
+    }
+}
+
+impl From<GameKind> for AnyGame {
+    fn from(kind: GameKind) -> AnyGame {
+        kind.new_game()
+    }
+}
+
+impl ParseError {
+    /// The error for a game name the crate does not know: it lists the
+    /// games.
+    pub(crate) fn unknown_game(name: &str) -> ParseError {
+        ParseError::UnknownGame {
+            name: name.to_string(),
+            games: GameKind::NAMES,
+        }
+    }
+}
+
 impl FromStr for GameKind {
     type Err = ParseError;
-    /// A game name, case-insensitive; `_` and spaces may stand for `-`.
+    /// A game name or one of its [`aliases`](GameKind::aliases),
+    /// case-insensitive; `_` and spaces may stand for `-`.
     fn from_str(name: &str) -> Result<GameKind, ParseError> {
         let normal: String = name
             .trim()
@@ -264,8 +376,8 @@ impl FromStr for GameKind {
             .collect();
         GameKind::ALL
             .into_iter()
-            .find(|kind| kind.name() == normal)
-            .ok_or_else(|| ParseError::UnknownGame(name.to_string()))
+            .find(|kind| kind.name() == normal || kind.aliases().contains(&normal.as_str()))
+            .ok_or_else(|| ParseError::unknown_game(name))
     }
 }
 
@@ -363,7 +475,7 @@ impl AnyGame {
     /// A two-row terminal drawing of the current position.
     #[must_use]
     pub fn diagram(&self) -> String {
-        each!(self, g => g.position().diagram().to_string())
+        each!(self, g => g.diagram().to_string())
     }
 
     /// The game's declaration: its rules as data ([`GameKind::rules`]).

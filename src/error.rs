@@ -21,12 +21,13 @@ pub enum ParseError {
     #[error("unreadable game record: {}", Escaped(.0))]
     Record(String),
     /// A game name the crate does not know.
-    #[error(
-        "unknown game '{}': the games are bohnenspiel, bohnenspiel-hemprich, djenon-aboure, tihbat, \
-         tihbat-chain, al-manqala, oware, kalah, kalah-3, kalah-5, kalah-6 and kalah(-3/-5/-6)-empty-capture",
-        Escaped(.0)
-    )]
-    UnknownGame(String),
+    #[error("unknown game '{}': the games are {}", Escaped(name), games.join(", "))]
+    UnknownGame {
+        /// The name given.
+        name: String,
+        /// The names of the games the crate ships.
+        games: &'static [&'static str],
+    },
 }
 
 /// A position that cannot belong to the game it is given to.

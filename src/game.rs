@@ -3,7 +3,7 @@
 use crate::error::{AgreementError, IllegalMove, PlayError, PositionError, RecordError};
 use crate::history::{self, AgreementPolicy, Referee};
 use crate::moves::{Move, MoveSet};
-use crate::position::Board;
+use crate::position::{Board, Diagram, Position};
 use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status};
 
 /// A game in progress under rules `R`: the position, the moves played (with
@@ -370,4 +370,21 @@ pub struct GameRecord<B: Board> {
     /// The outcome, if the game is over.
     #[cfg_attr(feature = "serde", serde(default))]
     pub outcome: Option<Outcome>,
+}
+
+impl<const P: usize, R: Ruleset<Position = Position<P>>> Game<R> {
+    /// A terminal drawing of the current position ([`Position::diagram`]),
+    /// the captures labelled "store" where the rules have stores.
+    ///
+    /// ```
+    /// use mancala_rules::games::{Kalah, Oware};
+    /// use mancala_rules::Game;
+    ///
+    /// assert!(Game::new(Kalah).diagram().to_string().contains("store 0"));
+    /// assert!(Game::new(Oware).diagram().to_string().contains("captured 0"));
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> Diagram<'_, P> {
+        self.position().diagram().with_stores(self.rules().has_stores())
+    }
 }

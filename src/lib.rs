@@ -118,8 +118,8 @@ mod validation;
 mod wide;
 
 #[cfg(feature = "search")]
-pub use any_engine::{AnyEngine, KindMismatch, Thought};
-pub use any_game::{AnyGame, GameKind, WithRuleset};
+pub use any_engine::{AnyEngine, BestMove, KindMismatch, Thought};
+pub use any_game::{AnyGame, GameKind, TableSeeds, WithRuleset};
 pub use error::{
     AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,
     RecordError,

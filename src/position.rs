@@ -230,10 +230,15 @@ impl<const P: usize> Position<P> {
     }
 
     /// A two-row diagram for terminals: North's row on top, right to left (pit
-    /// `2N` faces pit 1), South's row below, with pit numbers and captures.
+    /// `2N` faces pit 1), South's row below, with pit numbers and captures
+    /// (labelled "store" with [`Diagram::with_stores`], as
+    /// [`Game::diagram`](crate::Game::diagram) does for a game with stores).
     #[must_use]
     pub fn diagram(&self) -> Diagram<'_, P> {
-        Diagram(self)
+        Diagram {
+            pos: self,
+            stores: false,
+        }
     }
 }
 
@@ -456,11 +461,33 @@ impl<const P: usize> Board for Position<P> {
 
 /// A terminal drawing of a position; see [`Position::diagram`].
 #[derive(Debug)]
-pub struct Diagram<'a, const P: usize>(&'a Position<P>);
+pub struct Diagram<'a, const P: usize> {
+    pos: &'a Position<P>,
+    stores: bool,
+}
+
+impl<const P: usize> Diagram<'_, P> {
+    /// The captures labelled "store" (a game with stores, such as Kalah)
+    /// or "captured" (the default).
+    ///
+    /// ```
+    /// use mancala_rules::Position;
+    ///
+    /// let pos: Position<4> = "1 2 | 3 4 5-6 S".parse()?;
+    /// assert!(pos.diagram().to_string().contains("captured 5"));
+    /// assert!(pos.diagram().with_stores(true).to_string().contains("store 5"));
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn with_stores(self, stores: bool) -> Self {
+        Diagram { stores, ..self }
+    }
+}
 
 impl<const P: usize> fmt::Display for Diagram<'_, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pos = self.0;
+        let pos = self.pos;
+        let label = if self.stores { "store" } else { "captured" };
         let n = P / 2;
         let cell = |f: &mut fmt::Formatter<'_>, v: String| write!(f, "{v:>4}");
         let mark = |player: Player| if pos.to_move == player { '>' } else { ' ' };
@@ -473,12 +500,12 @@ impl<const P: usize> fmt::Display for Diagram<'_, P> {
         for i in (n..P).rev() {
             cell(f, pos.pits[i].to_string())?;
         }
-        writeln!(f, "   captured {}", pos.scores[1])?;
+        writeln!(f, "   {label} {}", pos.scores[1])?;
         write!(f, "        ")?;
         for i in 0..n {
             cell(f, pos.pits[i].to_string())?;
         }
-        writeln!(f, "   captured {}", pos.scores[0])?;
+        writeln!(f, "   {label} {}", pos.scores[0])?;
         write!(f, "{} South ", mark(Player::South))?;
         for i in 0..n {
             cell(f, format!("({})", i + 1))?;

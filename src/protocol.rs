@@ -317,7 +317,7 @@ pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
         .into_iter()
         .find(|kind| kind.name().eq_ignore_ascii_case(&shape.game))
     else {
-        let e = ParseError::UnknownGame(shape.game.clone());
+        let e = ParseError::unknown_game(&shape.game);
         return write_refusal(out, Some(&shape.game), &e.to_string());
     };
     // Second pass: the moves, streamed, under the kind's own rules type.

@@ -484,6 +484,10 @@ impl<D: Declared> Ruleset for D {
     fn problems(&self) -> Problems {
         self.rules().problems(D::Position::PITS)
     }
+
+    fn has_stores(&self) -> bool {
+        self.rules().stores
+    }
 }
 
 impl Rules {

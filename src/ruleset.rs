@@ -219,6 +219,12 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
         Problems::of_board(Self::Position::PITS, self.seeds_per_pit())
     }
 
+    /// Whether each player has a store, where the captures are kept (shown
+    /// as "store" rather than "captured"). Default: no.
+    fn has_stores(&self) -> bool {
+        false
+    }
+
     /// What a repeated position (board, captures and player to move) does.
     /// [`Game`](crate::Game) carries it out. Default: nothing.
     fn repetition(&self) -> Repetition {

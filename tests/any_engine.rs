@@ -3,7 +3,7 @@
 use mancala_rules::games::{Bohnenspiel, DjenonAboure};
 use mancala_rules::search::{proven_margin, AlphaBeta, Limits, MctsLimits};
 use mancala_rules::solve::{SolveError, Table};
-use mancala_rules::{AnyEngine, GameKind, KindMismatch, Ruleset, Thought};
+use mancala_rules::{AnyEngine, GameKind, KindMismatch, Player, Ruleset, Thought};
 
 /// A table file of `rules` with boards of up to `max_seeds` seeds, in the
 /// temporary directory.
@@ -76,7 +76,7 @@ fn the_engine_uses_a_table_file() {
     let pos: <Bohnenspiel as Ruleset>::Position = "0 0 1 0 0 2 | 1 0 0 1 0 1 33-33 S".parse().unwrap();
     let exact = Table::build(Bohnenspiel, 6).unwrap().value(&pos);
     let game = GameKind::Bohnenspiel
-        .game_from(&pos.pits, pos.scores, 0)
+        .game_from(&pos.pits, pos.scores, Player::South)
         .expect("a valid position");
     let mut engine =
         AnyEngine::alpha_beta_with_table(GameKind::Bohnenspiel, Limits::depth(1), &path).expect("opens");
@@ -138,7 +138,7 @@ fn the_mcts_engine_is_seeded() {
 #[test]
 fn a_finished_game_has_no_best_move() {
     let game = GameKind::Tihbat
-        .game_from(&[0, 0, 0, 0], [14, 14], 0)
+        .game_from(&[0, 0, 0, 0], [14, 14], Player::South)
         .expect("valid");
     let mut engine = AnyEngine::alpha_beta(GameKind::Tihbat, Limits::depth(4));
     assert_eq!(engine.think(&game).unwrap().best(), None);

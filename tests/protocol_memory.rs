@@ -8,7 +8,7 @@ use std::io::Write;
 
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::protocol::{serve, Limits};
-use mancala_rules::{AnyGame, GameKind};
+use mancala_rules::{AnyGame, GameKind, Player};
 
 struct Tracking;
 
@@ -81,7 +81,7 @@ fn long_request(plies: usize) -> String {
     for seed in 0..100 {
         let mut rng = SplitMix64::new(seed);
         let mut game: AnyGame = GameKind::AlManqala
-            .game_from(&CHASE, [48, 48], 0)
+            .game_from(&CHASE, [48, 48], Player::South)
             .expect("a valid start");
         let mut moves: Vec<String> = Vec::with_capacity(plies);
         while moves.len() < plies {
