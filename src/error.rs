@@ -324,7 +324,8 @@ impl std::fmt::Display for Escaped<'_> {
             }
             if c.is_control() {
                 write!(f, "{}", c.escape_debug())?;
-            } else if matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}') {
+            } else if matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+            {
                 // Invisible format characters that reorder or hide text.
                 write!(f, "{}", c.escape_unicode())?;
             } else {

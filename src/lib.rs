@@ -114,7 +114,8 @@ mod wide;
 pub use any_engine::{AnyEngine, KindMismatch, Thought};
 pub use any_game::{AnyGame, GameKind, WithRuleset};
 pub use error::{
-    AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError, RecordError,
+    AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,
+    RecordError,
 };
 pub use game::{AutomatedStop, Game, GameRecord};
 pub use history::AgreementPolicy;
