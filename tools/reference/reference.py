@@ -24,6 +24,10 @@ Choices where RULES.md / PROTOCOL.md leave the replay behaviour open:
 - Strict keys (as the crate's protocol module): a duplicate key anywhere, or
   a key other than game/start/moves (pits/scores/to_move in "start"), is a
   bad request (ply 0).
+- Djenon-aboure's endless relay: a repeated (start pit, board) in a move, as
+  RULES.md says, or (the crate's declared figure, RelayRule::max_laps) a relay
+  not ended after DJENON_MAX_LAPS = 4096 laps.  Only a finite relay longer
+  than that would tell the two apart; none has been seen (BENCHMARKS.md).
 - Al-manqala "endless chasing" is an agreement, not a move: the replay never
   applies it.  Bohnenspiel is played by the main rules (not Hemprich's variant).
 """
@@ -92,19 +96,29 @@ def bohnenspiel_move(pits, scores, to_move, index):
 # Djenon-aboure
 # --------------------------------------------------------------------------
 
+# A relay that has not ended after this many laps counts as endless: the
+# crate's declared figure for Djenon-aboure (RelayRule::max_laps), since
+# RULES.md's exact detection can take hundreds of thousands of laps.  A
+# repeated (start, board) never ends, so it is endless too (found early).
+DJENON_MAX_LAPS = 4096
+
+
 def djenon_play(pits, index):
     """Plays the sowing (with relays) from index.  Returns (new_pits,
-    captured) or None when the sowing never ends."""
+    captured) or None when the sowing never ends, or has not ended after
+    DJENON_MAX_LAPS laps."""
     size = 12
     pits = list(pits)
     captured = 0
     seen = set()
     start = index
+    laps = 0
     while True:
         key = (start, tuple(pits))
-        if key in seen:
+        if key in seen or laps == DJENON_MAX_LAPS:
             return None                 # endless relay
         seen.add(key)
+        laps += 1
         seeds = pits[start]
         pits[start] = 0
         pos = start
