@@ -109,8 +109,26 @@
 //!   whole line's worth while the list grows) and, for games that end on a
 //!   repetition, the positions since the last capture; never a value tree,
 //!   nor one value per position written.
+//! - The work for a request is bounded (see below).
 //! - The end of the input ends [`serve`]. A read error on the input, or a
 //!   write error on the output, ends it with a [`ProtocolError`].
+//!
+//! # Work per request
+//!
+//! A request of `m` moves writes at most `m + 1` positions, and a move
+//! takes at least four bytes of the line, so at most
+//! [`Limits::max_line`]` / 4 + 1` positions (about 4.2 million for the
+//! default 16 MiB). For each position the legal moves are found once (they
+//! are also what checks the next move): at most one sowing from each of
+//! the `2N` pits (the mover's, and the opponent's when the mover has none,
+//! to tell a pass from the end), plus the move played. A sowing is one lap,
+//! or for a relay at most the game's
+//! [`RelayRule::max_laps`](crate::primitives::RelayRule::max_laps) laps
+//! (Djenon-aboure: 4,096; the only shipped game with relays). So a request
+//! costs at most `(max_line / 4 + 1) × (2N + 1) × max_laps` laps: for
+//! Djenon-aboure, about 49,000 laps a position, 0.7 ms on the development
+//! machine (BENCHMARKS.md), whereas a position without a relay to the cap
+//! takes about a microsecond. Memory does not grow with the laps.
 //!
 //! ```
 //! use mancala_rules::protocol::{serve, Limits};
@@ -135,7 +153,8 @@ use serde::Deserialize;
 
 use crate::history::Referee;
 use crate::{
-    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset, WithRuleset,
+    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset, Turn,
+    WithRuleset,
 };
 
 /// The default [`Limits::max_line`]: 16 MiB.
@@ -465,10 +484,9 @@ fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::R
         pos.to_move().index()
     )?;
     let outcome = replay.outcome();
-    let legal = if outcome.is_some() {
-        crate::MoveSet::NONE
-    } else {
-        replay.rules.legal_moves(pos)
+    let legal = match (outcome, replay.turn) {
+        (None, Turn::Moves(legal)) => legal,
+        _ => crate::MoveSet::NONE,
     };
     for (i, mv) in legal.into_iter().enumerate() {
         if i > 0 {
@@ -499,6 +517,9 @@ struct Replay<R: Ruleset> {
     rules: R,
     referee: Referee,
     current: R::Position,
+    /// What `current` offers: computed once a position, for its line and
+    /// the check of the next move (so a ply sows each relay once).
+    turn: Turn,
     /// For rules with a repetition end: every position since the last
     /// capture, the current one included (captures only grow, so no earlier
     /// position can repeat). Empty otherwise.
@@ -513,6 +534,7 @@ impl<R: Ruleset> Replay<R> {
         let referee = Referee::new(&rules, AgreementPolicy::Never);
         let tracks = referee.any();
         Replay {
+            turn: rules.turn(&start),
             rules,
             referee,
             current: start,
@@ -522,7 +544,10 @@ impl<R: Ruleset> Replay<R> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.ended.or_else(|| self.rules.status(&self.current).outcome())
+        self.ended.or(match self.turn {
+            Turn::Over(outcome) => Some(outcome),
+            Turn::Moves(_) => None,
+        })
     }
 
     /// The same checks and ends as [`Game::play`](crate::Game::play).
@@ -530,7 +555,13 @@ impl<R: Ruleset> Replay<R> {
         if self.ended.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let (next, _) = self.rules.play(&self.current, mv)?;
+        // What `Ruleset::play` does, with the legal moves already known.
+        match self.turn {
+            Turn::Moves(legal) if legal.contains(mv) => {}
+            _ => self.rules.check(&self.current, mv)?,
+        }
+        let mut next = self.current;
+        self.rules.play_unchecked(&mut next, mv);
         if self.referee.any() {
             if next.scores() != self.current.scores() {
                 self.since_capture.clear();
@@ -539,6 +570,7 @@ impl<R: Ruleset> Replay<R> {
             self.since_capture.push(next);
         }
         self.current = next;
+        self.turn = self.rules.turn(&next);
         Ok(())
     }
 }

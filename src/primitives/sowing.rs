@@ -510,6 +510,9 @@ fn relay_laps<S: Copy + PartialEq>(
     let Some(mut start) = lap(state, origin) else {
         return Ok(laps);
     };
+    if max_laps <= 1 {
+        return Err(EndlessRelay { laps });
+    }
     // The limits are checked only from here on (the board's total is looked
     // at then, not on every relay): the lower of the two.
     let check_from = max_laps.min(OVERFULL_LAP_LIMIT);
@@ -517,10 +520,6 @@ fn relay_laps<S: Copy + PartialEq>(
     let mut power = 1u32;
     let mut since_saved = 0u32;
     loop {
-        // `laps` laps are sown and the relay goes on.
-        if laps >= check_from && (laps >= max_laps || seeds(state) > 255) {
-            return Err(EndlessRelay { laps });
-        }
         let next = lap(state, start);
         laps += 1;
         match next {
@@ -528,6 +527,10 @@ fn relay_laps<S: Copy + PartialEq>(
             Some(pit) => start = pit,
         }
         if (*state, start) == saved {
+            return Err(EndlessRelay { laps });
+        }
+        // `laps` laps are sown and the relay goes on.
+        if laps >= check_from && (laps >= max_laps || seeds(state) > 255) {
             return Err(EndlessRelay { laps });
         }
         since_saved += 1;
