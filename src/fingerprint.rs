@@ -92,17 +92,13 @@ impl Encoder {
                 self.byte(0);
                 self.sowing(sowing);
             }
-            Lap::Relay { sowing, relay_on } => {
-                self.byte(1);
-                self.sowing(sowing);
-                self.counts(relay_on);
-            }
             Lap::RelayWith(rule) => {
                 let RelayRule {
                     sowing,
                     relay_on,
                     from,
                     stop_on_capture,
+                    max_laps,
                 } = rule;
                 self.byte(2);
                 self.tag(1).sowing(sowing);
@@ -112,6 +108,7 @@ impl Encoder {
                     RelayFrom::NextPit => 1,
                 });
                 self.tag(4).flag(stop_on_capture);
+                self.tag(5).word(u64::from(max_laps));
             }
         }
     }

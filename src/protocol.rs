@@ -34,6 +34,10 @@
 //!
 //! Keys may come in any order. A key that appears twice, or a key other than
 //! these three (in the request or in `start`), makes the request unreadable.
+//! So does a value that does not decode, anywhere in the line (in `moves`
+//! too, after an illegal move or inside an array given as a move): a string
+//! with a lone surrogate escape (`"\ud800"`), a number beyond a 64-bit
+//! float's range (`1e999999`), nesting deeper than 128 levels.
 //!
 //! # Response
 //!
@@ -94,16 +98,37 @@
 //! - A line longer than [`Limits::max_line`] bytes (not counting its line
 //!   end; [`DEFAULT_MAX_LINE`], 16 MiB, unless set) gets an error with ply 0,
 //!   and is skipped without being stored.
-//! - Each request is streamed: the line is first checked in full (its syntax,
-//!   keys and types, without building a value tree), then each move is
-//!   checked and its position written as the `moves` array is read. Memory
-//!   for a request is the line itself, its `start`, and, for games that end
-//!   on a repetition, the positions since the last capture; never one value
-//!   per position. So a request can only be refused as a whole before its
-//!   first position is written, and the one-line-per-request shape holds for
-//!   every input.
+//! - Each request is read in full before anything is written: its syntax,
+//!   keys and types, and its moves, each kept as a two-byte value up to the
+//!   first element that is not a move (a move takes at least four bytes of
+//!   the line, `"7",`). Only then are the moves played, each position
+//!   written as it is reached. So a request is refused as a whole (ply 0)
+//!   before its first position is written, or not at all, and the
+//!   one-line-per-request shape holds for every input. Memory for a request
+//!   is the line itself, its `start`, its moves (at most half the line, a
+//!   whole line's worth while the list grows) and, for games that end on a
+//!   repetition, the positions since the last capture; never a value tree,
+//!   nor one value per position written.
+//! - The work for a request is bounded (see below).
 //! - The end of the input ends [`serve`]. A read error on the input, or a
 //!   write error on the output, ends it with a [`ProtocolError`].
+//!
+//! # Work per request
+//!
+//! A request of `m` moves writes at most `m + 1` positions, and a move
+//! takes at least four bytes of the line, so at most
+//! [`Limits::max_line`]` / 4 + 1` positions (about 4.2 million for the
+//! default 16 MiB). For each position the legal moves are found once (they
+//! are also what checks the next move): at most one sowing from each of
+//! the `2N` pits (the mover's, and the opponent's when the mover has none,
+//! to tell a pass from the end), plus the move played. A sowing is one lap,
+//! or for a relay at most the game's
+//! [`RelayRule::max_laps`](crate::primitives::RelayRule::max_laps) laps
+//! (Djenon-aboure: 4,096; the only shipped game with relays). So a request
+//! costs at most `(max_line / 4 + 1) × (2N + 1) × max_laps` laps: for
+//! Djenon-aboure, about 49,000 laps a position, 0.7 ms on the development
+//! machine (BENCHMARKS.md), whereas a position without a relay to the cap
+//! takes about a microsecond. Memory does not grow with the laps.
 //!
 //! ```
 //! use mancala_rules::protocol::{serve, Limits};
@@ -123,11 +148,14 @@
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, Write};
 
-use serde::de::{self, DeserializeSeed, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use crate::history::Referee;
-use crate::{AgreementPolicy, Board, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset, WithRuleset};
+use crate::{
+    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset, Turn,
+    WithRuleset,
+};
 
 /// The default [`Limits::max_line`]: 16 MiB.
 ///
@@ -305,35 +333,35 @@ pub fn serve<R: BufRead, W: Write>(
 ///
 /// Only an error writing to `out`.
 pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
-    // First pass: the whole line's syntax and shape, so that a bad request is
-    // refused before any position is written.
+    // The one pass over the text: the whole line's syntax and shape, and its
+    // moves, so that a bad request is refused before any position is written.
     let mut de = serde_json::Deserializer::from_str(request);
-    let shape = match RequestShape::deserialize(&mut de).and_then(|shape| de.end().map(|()| shape)) {
-        Ok(shape) => shape,
+    let request = match Request::deserialize(&mut de).and_then(|request| de.end().map(|()| request)) {
+        Ok(request) => request,
         Err(e) => return write_refusal(out, None, &format!("unreadable request: {e}")),
     };
     // Names are case-insensitive, and otherwise exact.
     let Some(kind) = GameKind::ALL
         .into_iter()
-        .find(|kind| kind.name().eq_ignore_ascii_case(&shape.game))
+        .find(|kind| kind.name().eq_ignore_ascii_case(&request.game))
     else {
-        let e = ParseError::unknown_game(&shape.game);
-        return write_refusal(out, Some(&shape.game), &e.to_string());
+        let e = ParseError::unknown_game(&request.game);
+        return write_refusal(out, Some(&request.game), &e.to_string());
     };
-    // Second pass: the moves, streamed, under the kind's own rules type.
+    // Then the replay, under the kind's own rules type: nothing left to read.
     kind.with_ruleset(Respond {
         kind,
-        start: shape.start.as_ref(),
-        request,
+        start: request.start.as_ref(),
+        moves: &request.moves,
         out,
     })
 }
 
-/// The second pass for one kind of game (see [`respond`]).
+/// The replay of one request already read (see [`respond`]).
 struct Respond<'a, W: Write> {
     kind: GameKind,
     start: Option<&'a Start>,
-    request: &'a str,
+    moves: &'a Moves,
     out: &'a mut W,
 }
 
@@ -347,7 +375,7 @@ impl<W: Write> WithRuleset for Respond<'_, W> {
                 .and_then(|pos| rules.validate(&pos).map(|()| pos)),
         };
         match start {
-            Ok(start) => replay(rules, start, self.kind, self.request, self.out),
+            Ok(start) => replay(rules, start, self.kind, self.moves, self.out),
             Err(e) => write_refusal(self.out, Some(self.kind.name()), &format!("invalid start: {e}")),
         }
     }
@@ -456,10 +484,9 @@ fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::R
         pos.to_move().index()
     )?;
     let outcome = replay.outcome();
-    let legal = if outcome.is_some() {
-        crate::MoveSet::NONE
-    } else {
-        replay.rules.legal_moves(pos)
+    let legal = match (outcome, replay.turn) {
+        (None, Turn::Moves(legal)) => legal,
+        _ => crate::MoveSet::NONE,
     };
     for (i, mv) in legal.into_iter().enumerate() {
         if i > 0 {
@@ -490,6 +517,9 @@ struct Replay<R: Ruleset> {
     rules: R,
     referee: Referee,
     current: R::Position,
+    /// What `current` offers: computed once a position, for its line and
+    /// the check of the next move (so a ply sows each relay once).
+    turn: Turn,
     /// For rules with a repetition end: every position since the last
     /// capture, the current one included (captures only grow, so no earlier
     /// position can repeat). Empty otherwise.
@@ -504,6 +534,7 @@ impl<R: Ruleset> Replay<R> {
         let referee = Referee::new(&rules, AgreementPolicy::Never);
         let tracks = referee.any();
         Replay {
+            turn: rules.turn(&start),
             rules,
             referee,
             current: start,
@@ -513,7 +544,10 @@ impl<R: Ruleset> Replay<R> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.ended.or_else(|| self.rules.status(&self.current).outcome())
+        self.ended.or(match self.turn {
+            Turn::Over(outcome) => Some(outcome),
+            Turn::Moves(_) => None,
+        })
     }
 
     /// The same checks and ends as [`Game::play`](crate::Game::play).
@@ -521,7 +555,13 @@ impl<R: Ruleset> Replay<R> {
         if self.ended.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let (next, _) = self.rules.play(&self.current, mv)?;
+        // What `Ruleset::play` does, with the legal moves already known.
+        match self.turn {
+            Turn::Moves(legal) if legal.contains(mv) => {}
+            _ => self.rules.check(&self.current, mv)?,
+        }
+        let mut next = self.current;
+        self.rules.play_unchecked(&mut next, mv);
         if self.referee.any() {
             if next.scores() != self.current.scores() {
                 self.since_capture.clear();
@@ -530,42 +570,44 @@ impl<R: Ruleset> Replay<R> {
             self.since_capture.push(next);
         }
         self.current = next;
+        self.turn = self.rules.turn(&next);
         Ok(())
     }
 }
 
-/// The second pass: writes the positions of a request already checked by the
-/// first.
+/// Writes the positions of a request already read: the start, then one per
+/// move, up to the first move that is not legal or not a move.
 fn replay<R: Ruleset>(
     rules: R,
     start: R::Position,
     kind: GameKind,
-    request: &str,
+    moves: &Moves,
     out: &mut impl Write,
 ) -> io::Result<bool> {
     out.write_all(b"{\"game\":")?;
     write_str(out, kind.name())?;
     out.write_all(b",\"positions\":[")?;
-    let mut stream = MoveStream {
-        replay: Replay::new(rules, start),
-        out,
-        ply: 0,
-        failure: None,
-        io_error: None,
-    };
-    write_position(stream.out, &stream.replay)?;
-    let mut de = serde_json::Deserializer::from_str(request);
-    let result = (&mut de).deserialize_map(MovesOnly(&mut stream));
-    if let Some(e) = stream.io_error.take() {
-        return Err(e);
+    let mut replay = Replay::new(rules, start);
+    write_position(out, &replay)?;
+    let mut failure = None;
+    for (ply, &mv) in (1u64..).zip(&moves.read) {
+        if let Err(e) = replay.play(mv) {
+            failure = Some((ply, e.to_string()));
+            break;
+        }
+        out.write_all(b",")?;
+        write_position(out, &replay)?;
     }
-    if let (Err(e), None) = (result, &stream.failure) {
-        // Not reached: the first pass read the same text with the same grammar.
-        stream.failure = Some((stream.ply + 1, format!("unreadable request: {e}")));
+    if failure.is_none() {
+        // Every move before it was played: the token that is not a move is
+        // the next ply.
+        failure = moves
+            .not_a_move
+            .as_ref()
+            .map(|message| (moves.read.len() as u64 + 1, message.clone()));
     }
-    let out = stream.out;
     out.write_all(b"]")?;
-    let errored = match &stream.failure {
+    let errored = match &failure {
         Some((ply, message)) => {
             out.write_all(b",")?;
             write_error(out, *ply, message)?;
@@ -577,40 +619,8 @@ fn replay<R: Ruleset>(
     Ok(errored)
 }
 
-/// The state of the streaming pass over `moves`.
-struct MoveStream<'o, R: Ruleset, W: Write> {
-    replay: Replay<R>,
-    out: &'o mut W,
-    /// Moves played so far.
-    ply: u64,
-    /// The first illegal move: its ply and why.
-    failure: Option<(u64, String)>,
-    /// A write error, which stops the pass.
-    io_error: Option<io::Error>,
-}
-
-impl<R: Ruleset, W: Write> MoveStream<'_, R, W> {
-    /// Plays one move (or records why it cannot be played) and writes the
-    /// position it leads to. `Err` only for a write error.
-    fn take(&mut self, token: Result<Move, String>) -> io::Result<()> {
-        if self.failure.is_some() {
-            return Ok(());
-        }
-        let played = token.and_then(|mv| self.replay.play(mv).map_err(|e| e.to_string()));
-        match played {
-            Err(message) => self.failure = Some((self.ply + 1, message)),
-            Ok(()) => {
-                self.ply += 1;
-                self.out.write_all(b",")?;
-                write_position(self.out, &self.replay)?;
-            }
-        }
-        Ok(())
-    }
-}
-
 // ---------------------------------------------------------------------------
-// Deserialising: the first pass (shape) and the second (moves)
+// Deserialising: the request, its moves included, in one pass
 // ---------------------------------------------------------------------------
 
 /// A request's keys.
@@ -643,11 +653,11 @@ impl<'de> Deserialize<'de> for Field {
     }
 }
 
-/// What the first pass keeps of a request: its game and start (the moves are
-/// only checked to be an array).
-struct RequestShape {
+/// A request as read: its game, start and moves.
+struct Request {
     game: String,
     start: Option<Start>,
+    moves: Moves,
 }
 
 /// A start position; missing captures default to `[0, 0]` and a missing
@@ -670,110 +680,126 @@ fn two_scores<'de, D: de::Deserializer<'de>>(deserializer: D) -> Result<[u8; 2],
         .map_err(|_| de::Error::invalid_length(scores.len(), &"two captures, [south, north]"))
 }
 
-impl<'de> Deserialize<'de> for RequestShape {
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<RequestShape, D::Error> {
-        struct ShapeVisitor;
-        impl<'de> Visitor<'de> for ShapeVisitor {
-            type Value = RequestShape;
+impl<'de> Deserialize<'de> for Request {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Request, D::Error> {
+        struct RequestVisitor;
+        impl<'de> Visitor<'de> for RequestVisitor {
+            type Value = Request;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a request object")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RequestShape, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Request, A::Error> {
                 let mut game: Option<String> = None;
                 let mut start: Option<Option<Start>> = None;
-                let mut moves = false;
+                let mut moves: Option<Moves> = None;
                 while let Some(field) = map.next_key::<Field>()? {
                     match field {
                         Field::Game if game.is_some() => return Err(de::Error::duplicate_field("game")),
                         Field::Game => game = Some(map.next_value()?),
                         Field::Start if start.is_some() => return Err(de::Error::duplicate_field("start")),
                         Field::Start => start = Some(map.next_value()?),
-                        Field::Moves if moves => return Err(de::Error::duplicate_field("moves")),
-                        Field::Moves => {
-                            map.next_value::<MovesShape>()?;
-                            moves = true;
-                        }
+                        Field::Moves if moves.is_some() => return Err(de::Error::duplicate_field("moves")),
+                        Field::Moves => moves = Some(map.next_value()?),
                     }
                 }
-                Ok(RequestShape {
+                Ok(Request {
                     game: game.ok_or_else(|| de::Error::missing_field("game"))?,
                     start: start.flatten(),
+                    moves: moves.unwrap_or_default(),
                 })
             }
         }
-        deserializer.deserialize_map(ShapeVisitor)
+        deserializer.deserialize_map(RequestVisitor)
     }
 }
 
-/// The first pass over `moves`: an array of anything, skipped.
-struct MovesShape;
+/// A request's `moves` as read: the moves up to the first element that is
+/// not a move, and why that one is not.
+///
+/// Two bytes a move, and a move takes at least four bytes of the line (`"7",`),
+/// so this is at most half the line (a whole line's worth while the list
+/// grows), and the replay that follows has nothing left to read: it cannot
+/// find the request unreadable after writing a position.
+#[derive(Default)]
+struct Moves {
+    read: Vec<Move>,
+    /// The message for the element after `read`, if it is not a move.
+    /// Elements after it are read (they must be well-formed) but not kept.
+    not_a_move: Option<String>,
+}
 
-impl<'de> Deserialize<'de> for MovesShape {
-    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<MovesShape, D::Error> {
-        struct SkipVisitor;
-        impl<'de> Visitor<'de> for SkipVisitor {
-            type Value = MovesShape;
+impl<'de> Deserialize<'de> for Moves {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Moves, D::Error> {
+        struct MovesVisitor;
+        impl<'de> Visitor<'de> for MovesVisitor {
+            type Value = Moves;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("an array of moves")
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MovesShape, A::Error> {
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
-                Ok(MovesShape)
-            }
-        }
-        deserializer.deserialize_seq(SkipVisitor)
-    }
-}
-
-/// The second pass over the request: only `moves` is looked at.
-struct MovesOnly<'s, 'o, R: Ruleset, W: Write>(&'s mut MoveStream<'o, R, W>);
-
-impl<'de, R: Ruleset, W: Write> Visitor<'de> for MovesOnly<'_, '_, R, W> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a request object")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(field) = map.next_key::<Field>()? {
-            match field {
-                Field::Moves => map.next_value_seed(MovesSeed(&mut *self.0))?,
-                Field::Game | Field::Start => {
-                    map.next_value::<IgnoredAny>()?;
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Moves, A::Error> {
+                let mut moves = Moves::default();
+                while let Some(MoveToken(token)) = seq.next_element()? {
+                    match token {
+                        Ok(mv) => moves.read.push(mv),
+                        Err(message) => {
+                            moves.not_a_move = Some(message);
+                            break;
+                        }
+                    }
                 }
+                // Moves after one that is not a move are not looked at, but
+                // must be readable.
+                while seq.next_element::<Decoded>()?.is_some() {}
+                Ok(moves)
             }
         }
-        Ok(())
+        deserializer.deserialize_seq(MovesVisitor)
     }
 }
 
-struct MovesSeed<'s, 'o, R: Ruleset, W: Write>(&'s mut MoveStream<'o, R, W>);
+/// Any JSON value, decoded in full and dropped. Unlike [`IgnoredAny`](serde::de::IgnoredAny), which
+/// skips strings and numbers without decoding them, this refuses what a move
+/// would: a string with a lone surrogate escape (`"\ud800"`), a number out
+/// of a float's range (`1e999999`). So the request is unreadable wherever in
+/// `moves` such a value stands.
+struct Decoded;
 
-impl<'de, R: Ruleset, W: Write> DeserializeSeed<'de> for MovesSeed<'_, '_, R, W> {
-    type Value = ();
-    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_seq(self)
-    }
-}
-
-impl<'de, R: Ruleset, W: Write> Visitor<'de> for MovesSeed<'_, '_, R, W> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an array of moves")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let stream = self.0;
-        while stream.failure.is_none() {
-            let Some(MoveToken(token)) = seq.next_element()? else {
-                return Ok(());
-            };
-            if let Err(e) = stream.take(token) {
-                stream.io_error = Some(e);
-                return Err(de::Error::custom("the output failed"));
+impl<'de> Deserialize<'de> for Decoded {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Decoded, D::Error> {
+        struct DecodedVisitor;
+        impl<'de> Visitor<'de> for DecodedVisitor {
+            type Value = Decoded;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Decoded, E> {
+                Ok(Decoded)
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Decoded, E> {
+                Ok(Decoded)
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Decoded, E> {
+                Ok(Decoded)
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Decoded, E> {
+                Ok(Decoded)
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<Decoded, E> {
+                Ok(Decoded)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Decoded, E> {
+                Ok(Decoded)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Decoded, A::Error> {
+                while seq.next_element::<Decoded>()?.is_some() {}
+                Ok(Decoded)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decoded, A::Error> {
+                while map.next_entry::<Decoded, Decoded>()?.is_some() {}
+                Ok(Decoded)
             }
         }
-        // Moves after an illegal one are not looked at.
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(())
+        deserializer.deserialize_any(DecodedVisitor)
     }
 }
 
@@ -789,7 +815,8 @@ fn parse_move(text: &str) -> Result<Move, String> {
         Ok(mv)
     } else {
         Err(format!(
-            "'{text}' is not a move in standard notation: write a pit number such as 7, or pass"
+            "'{}' is not a move in standard notation: write a pit number such as 7, or pass",
+            Escaped(text)
         ))
     }
 }
@@ -827,11 +854,11 @@ impl<'de> Deserialize<'de> for MoveToken {
                 Ok(not_a_move("null"))
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MoveToken, A::Error> {
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                while seq.next_element::<Decoded>()?.is_some() {}
                 Ok(not_a_move("an array"))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MoveToken, A::Error> {
-                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                while map.next_entry::<Decoded, Decoded>()?.is_some() {}
                 Ok(not_a_move("an object"))
             }
         }

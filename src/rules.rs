@@ -653,7 +653,7 @@ impl Rules {
     /// board of `pits` pits in all, found at once (see [`Problems`]):
     /// the board size, a total of seeds over [`MAX_TOTAL_SEEDS`](crate::MAX_TOTAL_SEEDS), stores
     /// sown that the game does not have, an extra turn in a store that is
-    /// never sown. [`declare!`](crate::declare) refuses a declaration with
+    /// never sown, a relay capped at 0 laps. [`declare!`](crate::declare) refuses a declaration with
     /// any at compile time; the [`harness`](crate::harness) checks it
     /// first.
     #[must_use]
@@ -667,6 +667,11 @@ impl Rules {
         }
         if self.turn.extra_turn.in_own_store && !sows_stores {
             problems = problems.with(RulesProblem::ExtraTurnWithoutStore);
+        }
+        if let Some(relay) = self.turn.lap.relay() {
+            if relay.max_laps == 0 {
+                problems = problems.with(RulesProblem::RelayWithoutLaps);
+            }
         }
         problems
     }

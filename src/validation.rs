@@ -52,6 +52,11 @@ pub enum RulesProblem {
          but the turn sows no store (turn.stores: None)"
     )]
     ExtraTurnWithoutStore,
+    /// A relay whose lap cap is 0: no lap could be sown.
+    #[error(
+        "turn.lap.max_laps: a relay counts as endless after max_laps laps, so it needs at least 1, not 0"
+    )]
+    RelayWithoutLaps,
 }
 
 impl RulesProblem {
@@ -64,6 +69,7 @@ impl RulesProblem {
             RulesProblem::TooManySeeds { .. } => "seeds",
             RulesProblem::SownStoresWithoutStores { .. } => "turn.stores",
             RulesProblem::ExtraTurnWithoutStore => "turn.extra_turn.in_own_store",
+            RulesProblem::RelayWithoutLaps => "turn.lap.max_laps",
         }
     }
 
@@ -82,6 +88,7 @@ impl RulesProblem {
             RulesProblem::ExtraTurnWithoutStore => {
                 "turn.extra_turn.in_own_store: an extra turn in the mover's store, but no store is sown"
             }
+            RulesProblem::RelayWithoutLaps => "turn.lap.max_laps: a relay needs at least 1 lap",
         }
     }
 }
@@ -115,7 +122,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 4;
+    const CAPACITY: usize = 5;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -101,9 +101,10 @@ fn capture_rule() -> impl Strategy<Value = CaptureRule> {
 fn lap() -> impl Strategy<Value = Lap> {
     prop_oneof![
         sowing().prop_map(Lap::Single),
-        (sowing(), relay_counts()).prop_map(|(sowing, relay_on)| Lap::Relay { sowing, relay_on }),
-        (sowing(), relay_counts(), any::<bool>(), any::<bool>()).prop_map(
-            |(sowing, relay_on, next, stop)| {
+        (sowing(), relay_counts())
+            .prop_map(|(sowing, relay_on)| Lap::RelayWith(RelayRule::new(sowing, relay_on))),
+        (sowing(), relay_counts(), any::<bool>(), any::<bool>(), 0..300u32).prop_map(
+            |(sowing, relay_on, next, stop, max_laps)| {
                 Lap::RelayWith(RelayRule {
                     sowing,
                     relay_on,
@@ -113,6 +114,7 @@ fn lap() -> impl Strategy<Value = Lap> {
                         RelayFrom::LastPit
                     },
                     stop_on_capture: stop,
+                    max_laps,
                 })
             }
         ),

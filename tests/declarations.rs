@@ -238,3 +238,22 @@ fn a_hand_written_declaration_with_too_many_seeds_has_no_valid_position() {
     );
     assert!(Game::from_position(game, start).is_err());
 }
+
+/// A relay capped at 0 laps could sow nothing: refused, naming the field.
+#[test]
+fn a_relay_capped_at_zero_laps_is_refused() {
+    use mancala_rules::primitives::{Lap, RelayRule, Sowing};
+    let lap = Lap::RelayWith(RelayRule::new(Sowing::OriginFirst, Counts::of(&[3])).with_max_laps(0));
+    let rules = Rules {
+        turn: SowingTurn {
+            lap,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    };
+    assert_eq!(rules.problems(12).first(), Some(RulesProblem::RelayWithoutLaps));
+    assert_eq!(
+        rules.problems(12).first().map(|p| p.field()),
+        Some("turn.lap.max_laps")
+    );
+}

@@ -4,7 +4,7 @@
 use mancala_rules::harness::{check_ruleset, HarnessError, Report};
 use mancala_rules::primitives::{
     CaptureRule, Counts, Direction, ExtraTurn, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn,
-    Stores,
+    Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
     Declared, GameKind, IllegalMove, Leftover, Move, MoveReport, Playable, Position, Rules, Ruleset, Stuck,
@@ -129,6 +129,7 @@ impl Declared for NextPitRelay {
                     relay_on: Counts::at_least(2),
                     from: RelayFrom::NextPit,
                     stop_on_capture: true,
+                    max_laps: RELAY_LAP_LIMIT,
                 }),
                 stores: Stores::Both,
                 capture: CaptureRule::single(Counts::of(&[4])),

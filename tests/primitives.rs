@@ -17,7 +17,7 @@
 use std::collections::HashSet;
 
 use mancala_rules::primitives::{
-    relay_sow, CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Relay, Sowing, SowingTurn,
+    relay_sow, CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Relay, RelayRule, Sowing, SowingTurn,
 };
 use mancala_rules::{Move, MoveReport, PitSet, Player, Position};
 use proptest::prelude::*;
@@ -245,10 +245,9 @@ impl TurnModel {
         SowingTurn {
             lap: match &self.lap {
                 LapModel::Single(sowing) => Lap::Single(*sowing),
-                LapModel::Relay(sowing, relay_on) => Lap::Relay {
-                    sowing: *sowing,
-                    relay_on: relay_on.build(),
-                },
+                LapModel::Relay(sowing, relay_on) => {
+                    Lap::RelayWith(RelayRule::new(*sowing, relay_on.build()))
+                }
             },
             capture: CaptureRule {
                 counts: self.capture.build(),

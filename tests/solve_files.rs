@@ -89,6 +89,7 @@ fn changing_any_field_changes_the_fingerprint() {
         relay_on: Counts::of(&[2]),
         from: RelayFrom::LastPit,
         stop_on_capture: false,
+        max_laps: 4096,
     };
     let with_turn = |turn: SowingTurn| Rules { turn, ..base };
     let with_play = |play: Playable| Rules { play, ..base };
@@ -174,11 +175,6 @@ fn changing_any_field_changes_the_fingerprint() {
         if single != turn.lap {
             variants.push(("lap single", with_turn(SowingTurn { lap: single, ..turn }), 12));
         }
-        let lap = Lap::Relay {
-            sowing,
-            relay_on: Counts::of(&[2]),
-        };
-        variants.push(("lap relay", with_turn(SowingTurn { lap, ..turn }), 12));
         let lap = Lap::RelayWith(RelayRule { sowing, ..relay });
         variants.push(("lap relay-with", with_turn(SowingTurn { lap, ..turn }), 12));
     }
@@ -195,6 +191,7 @@ fn changing_any_field_changes_the_fingerprint() {
             stop_on_capture: true,
             ..relay
         },
+        relay.with_max_laps(4095),
     ];
     for rule in relay_variants {
         variants.push((
@@ -206,14 +203,20 @@ fn changing_any_field_changes_the_fingerprint() {
             12,
         ));
     }
-    // Counts of 64 and more sit in the second word of the mask.
+    // Counts of 64 and more sit in the second word of the mask, of 128 and
+    // more in the third and fourth.
     variants.push((
         "relay on 100",
         with_turn(SowingTurn {
-            lap: Lap::Relay {
-                sowing: Sowing::OriginFirst,
-                relay_on: Counts::of(&[100]),
-            },
+            lap: Lap::RelayWith(RelayRule::new(Sowing::OriginFirst, Counts::of(&[100]))),
+            ..turn
+        }),
+        12,
+    ));
+    variants.push((
+        "relay on 200",
+        with_turn(SowingTurn {
+            lap: Lap::RelayWith(RelayRule::new(Sowing::OriginFirst, Counts::of(&[200]))),
             ..turn
         }),
         12,

@@ -8,7 +8,7 @@
 
 use mancala_rules::primitives::{
     CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
-    Sowing, SowingTurn, Stores,
+    Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
     AgreementError, AgreementPolicy, Declared, EndReason, Ending, Game, HistoryRules, IllegalMove, Leftover,
@@ -267,10 +267,7 @@ declare!(
             ..Playable::DEFAULT
         },
         turn: SowingTurn {
-            lap: Lap::Relay {
-                sowing: Sowing::NextPit,
-                relay_on: Counts::at_least(2)
-            },
+            lap: Lap::RelayWith(RelayRule::new(Sowing::NextPit, Counts::at_least(2))),
             ..SowingTurn::DEFAULT
         },
         ..Rules::DEFAULT
@@ -571,6 +568,7 @@ const fn relay(from: RelayFrom, stop_on_capture: bool, capture: CaptureRule) -> 
             relay_on: Counts::at_least(2),
             from,
             stop_on_capture,
+            max_laps: RELAY_LAP_LIMIT,
         }),
         capture,
         ..SowingTurn::DEFAULT
@@ -592,10 +590,7 @@ declare!(
     RelayLegacy,
     8,
     with_turn(SowingTurn {
-        lap: Lap::Relay {
-            sowing: Sowing::NextPit,
-            relay_on: Counts::at_least(2)
-        },
+        lap: Lap::RelayWith(RelayRule::new(Sowing::NextPit, Counts::at_least(2))),
         ..SowingTurn::DEFAULT
     })
 );
@@ -620,7 +615,7 @@ fn lap_relay_from_the_last_pit() {
         (after.as_str(), report.laps, report.last_pit),
         ("0 1 0 2 | 1 0 0 0 0-0 N", 2, Some(5))
     );
-    // `Lap::Relay` is this reading.
+    // `RelayRule::new` is this reading.
     assert_eq!(pit(RelayLegacy, RELAY, 1), (after, report));
 }
 
@@ -654,10 +649,7 @@ declare!(
     Endless,
     4,
     with_turn(SowingTurn {
-        lap: Lap::Relay {
-            sowing: Sowing::NextPit,
-            relay_on: Counts::at_least(2)
-        },
+        lap: Lap::RelayWith(RelayRule::new(Sowing::NextPit, Counts::at_least(2))),
         ..SowingTurn::DEFAULT
     })
 );

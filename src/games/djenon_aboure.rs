@@ -1,6 +1,6 @@
 //! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (seed 002).
 
-use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
+use crate::primitives::{CaptureRule, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
 use crate::{Declared, Leftover, Playable, Position, Rules, Stuck};
 
 /// A Djenon-aboure position: 12 pits.
@@ -19,12 +19,17 @@ pub const DJENON_ABOURE: Rules = Rules {
         stuck: Stuck::Passes(Leftover::Owners),
     },
     // Rules 2-4: origin-first laps, relaying from a last pit holding 3, or 5
-    // and more; 2 or 4 captured and chained backward over both rows.
+    // and more; a relay not ended after 4,096 laps is endless (our choice:
+    // no finite relay measured took more than 810, BENCHMARKS.md); 2 or 4
+    // captured and chained backward over both rows.
     turn: SowingTurn {
-        lap: Lap::Relay {
+        lap: Lap::RelayWith(RelayRule {
             sowing: Sowing::OriginFirst,
             relay_on: Counts::of(&[3]).union(Counts::at_least(5)),
-        },
+            from: RelayFrom::LastPit,
+            stop_on_capture: false,
+            max_laps: 4096,
+        }),
         capture: CaptureRule::chain(Counts::of(&[2, 4])),
         ..SowingTurn::DEFAULT
     },

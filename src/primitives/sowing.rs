@@ -11,12 +11,13 @@ use crate::wide::Wide;
 /// after it (the reading of many Indian and Indonesian games), whose seeds
 /// are picked up and sown as the next lap; an empty pit after it ends the
 /// relay. With `stop_on_capture`, a last pit that would be captured ends the
-/// relay instead (the capture is then made). A relay that never ends is
-/// found exactly (see [`relay_sow`](super::relay_sow)); legal move generation
-/// refuses such a move ([`IllegalMove::EndlessRelay`](crate::IllegalMove::EndlessRelay)).
+/// relay instead (the capture is then made). A relay that never ends, or
+/// has not ended after [`max_laps`](RelayRule::max_laps) laps, is endless;
+/// legal move generation refuses such a move
+/// ([`IllegalMove::EndlessRelay`](crate::IllegalMove::EndlessRelay)).
 ///
 /// ```
-/// use mancala_rules::primitives::{Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
+/// use mancala_rules::primitives::{Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn, RELAY_LAP_LIMIT};
 /// use mancala_rules::{Move, Position};
 ///
 /// // Relay from the pit after the last one while the last pit was not empty.
@@ -26,6 +27,7 @@ use crate::wide::Wide;
 ///         relay_on: Counts::at_least(2),
 ///         from: RelayFrom::NextPit,
 ///         stop_on_capture: false,
+///         max_laps: RELAY_LAP_LIMIT,
 ///     }),
 ///     ..SowingTurn::DEFAULT
 /// };
@@ -49,6 +51,55 @@ pub struct RelayRule {
     pub from: RelayFrom,
     /// Whether a last pit that captures ends the relay.
     pub stop_on_capture: bool,
+    /// A relay that has not ended after this many laps counts as endless,
+    /// and its move is not legal: a rule of the declaration, and the
+    /// crate's choice where a source says only that an endless relay is
+    /// illegal (a relay on a finite board either ends or repeats a state,
+    /// but a repetition can take hundreds of thousands of laps to show, see
+    /// [`relay_sow`]). It bounds the work of every move: one relay is at most
+    /// this many laps.
+    ///
+    /// Valid from 1 (a relay may not go past its first lap: every lap that
+    /// would relay counts as endless) to `u32::MAX`; pick a figure well
+    /// above the longest finite relay the game's boards can make. 0 is
+    /// played as 1. [`RELAY_LAP_LIMIT`] (65,536) is the figure for a
+    /// declaration with no evidence of its own; Djenon-aboure declares
+    /// 4,096 ([`DJENON_ABOURE`](crate::games::DJENON_ABOURE)).
+    pub max_laps: u32,
+}
+
+impl RelayRule {
+    /// The relay of Djenon-aboure's reading: each lap sown by `sowing`,
+    /// going on from the last pit while it holds a count in `relay_on`, no
+    /// capture stopping it, endless after [`RELAY_LAP_LIMIT`] laps.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Counts, RelayFrom, RelayRule, Sowing, RELAY_LAP_LIMIT};
+    ///
+    /// let rule = RelayRule::new(Sowing::OriginFirst, Counts::at_least(3)).with_max_laps(100);
+    /// assert_eq!((rule.from, rule.stop_on_capture, rule.max_laps), (RelayFrom::LastPit, false, 100));
+    /// assert_eq!(RelayRule::new(Sowing::OriginFirst, Counts::at_least(3)).max_laps, RELAY_LAP_LIMIT);
+    /// ```
+    #[must_use]
+    pub const fn new(sowing: Sowing, relay_on: Counts) -> RelayRule {
+        RelayRule {
+            sowing,
+            relay_on,
+            from: RelayFrom::LastPit,
+            stop_on_capture: false,
+            max_laps: RELAY_LAP_LIMIT,
+        }
+    }
+
+    /// The same rule, endless after `laps` laps (see
+    /// [`max_laps`](RelayRule::max_laps)).
+    #[must_use]
+    pub const fn with_max_laps(self, laps: u32) -> RelayRule {
+        RelayRule {
+            max_laps: laps,
+            ..self
+        }
+    }
 }
 
 /// Which pit a relay's next lap sows.
@@ -283,16 +334,21 @@ pub struct Relay {
     pub laps: u32,
 }
 
-/// A relay sowing that would go on forever (or past [`RELAY_LAP_LIMIT`]).
+/// A relay sowing that would go on forever, or has not ended after its
+/// rule's [`max_laps`](RelayRule::max_laps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("the relay sowing never ends (given up after {laps} laps)")]
 pub struct EndlessRelay {
-    /// Laps sown when the relay was found endless.
+    /// Laps sown when the relay was found endless: a repetition seen, or
+    /// the rule's `max_laps` reached (at least 1).
     pub laps: u32,
 }
 
-/// The laps after which [`relay_sow`] counts a relay as endless (**our
-/// choice**, to bound the work on any input; no finite relay comes near it).
+/// The [`max_laps`](RelayRule::max_laps) of [`relay_sow`] and
+/// [`RelayRule::new`]: a relay still going after 65,536 laps counts as
+/// endless. Generous, for a declaration that has no figure of its own: the
+/// longest finite relay measured on 2x6 boards took 810 laps (see
+/// [`relay_sow`]).
 pub const RELAY_LAP_LIMIT: u32 = 1 << 16;
 
 /// The lap limit on a board of more than 255 seeds, which no valid position
@@ -310,11 +366,13 @@ const OVERFULL_LAP_LIMIT: u32 = 256;
 /// cycle shows only after about as many laps as it is long, and cycles can be
 /// long: on 12 million random boards of up to 48 seeds (Djenon-aboure's
 /// counts), most of the 847 endless relays showed within a few hundred laps,
-/// yet one took 845,252; with up to 100 seeds, one took 1.8 billion. So
-/// **our choice**: a relay still going after [`RELAY_LAP_LIMIT`] (65,536)
-/// laps counts as endless. No finite relay comes near it: of the 77 million
-/// relays on those boards that ended, the longest took 482 laps (273 with up
-/// to 100 seeds).
+/// yet one took 845,252; with up to 100 seeds, one took 1.8 billion. So a
+/// relay also counts as endless once it has gone on for its rule's
+/// [`max_laps`](RelayRule::max_laps) laps ([`RELAY_LAP_LIMIT`], 65,536,
+/// here). Of the 77 million relays on those boards that ended, the longest
+/// took 482 laps (273 with up to 100 seeds); of 266 million on 40 million
+/// more such boards, 810 (2 over 512 laps, 31 over 256: each doubling of
+/// the length about a quarter as many); BENCHMARKS.md has the figures.
 /// On a board of more than 255 seeds (invalid) the limit is 256 laps. On
 /// `Err` the pits hold some board of the relay: work on a copy.
 ///
@@ -333,13 +391,12 @@ pub fn relay_sow<const P: usize>(
     sowing: Sowing,
     relay_on: Counts,
 ) -> Result<Relay, EndlessRelay> {
-    let rule = RelayRule {
-        sowing,
-        relay_on,
-        from: RelayFrom::LastPit,
-        stop_on_capture: false,
-    };
-    relay_sow_pits(pits, origin, rule, (Counts::NONE, PitSet::EMPTY))
+    relay_sow_pits(
+        pits,
+        origin,
+        RelayRule::new(sowing, relay_on),
+        (Counts::NONE, PitSet::EMPTY),
+    )
 }
 
 /// Where the last seed of a sowing fell.
@@ -388,6 +445,7 @@ pub(crate) fn relay_sow_pits<const P: usize>(
     let laps = relay_laps(
         &mut state,
         wrap::<P>(origin),
+        rule.max_laps,
         |(pits, last): &mut ([u8; P], usize), start| {
             *last = rule.sowing.sow(pits, start);
             next_lap(pits, *last, rule, stop)
@@ -415,6 +473,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
     let laps = relay_laps(
         pos,
         wrap::<P>(origin),
+        rule.max_laps,
         |pos: &mut Position<P>, start| {
             landing = sow_with_stores(pos, start, rule.sowing, stores);
             match landing {
@@ -428,7 +487,9 @@ pub(crate) fn relay_sow_stores<const P: usize>(
 }
 
 /// The laps of a relay on `state`: `lap` sows one from the pit given and
-/// says which pit the next sows, if any. Returns the laps sown.
+/// says which pit the next sows, if any. Returns the laps sown, at most
+/// `max_laps` (at least 1): a relay still going after `max_laps` laps is
+/// endless.
 ///
 /// A lap is determined by the board and the pit it starts from, so the relay
 /// is endless exactly when a (state, start) pair repeats: Brent's cycle
@@ -441,6 +502,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
 fn relay_laps<S: Copy + PartialEq>(
     state: &mut S,
     origin: usize,
+    max_laps: u32,
     mut lap: impl FnMut(&mut S, usize) -> Option<usize>,
     seeds: impl Fn(&S) -> u32,
 ) -> Result<u32, EndlessRelay> {
@@ -448,6 +510,12 @@ fn relay_laps<S: Copy + PartialEq>(
     let Some(mut start) = lap(state, origin) else {
         return Ok(laps);
     };
+    if max_laps <= 1 {
+        return Err(EndlessRelay { laps });
+    }
+    // The limits are checked only from here on (the board's total is looked
+    // at then, not on every relay): the lower of the two.
+    let check_from = max_laps.min(OVERFULL_LAP_LIMIT);
     let mut saved = (*state, start);
     let mut power = 1u32;
     let mut since_saved = 0u32;
@@ -461,9 +529,8 @@ fn relay_laps<S: Copy + PartialEq>(
         if (*state, start) == saved {
             return Err(EndlessRelay { laps });
         }
-        // The limits, checked only once a relay is long (the board's total
-        // is looked at then, not on every relay).
-        if laps >= OVERFULL_LAP_LIMIT && (laps >= RELAY_LAP_LIMIT || seeds(state) > 255) {
+        // `laps` laps are sown and the relay goes on.
+        if laps >= check_from && (laps >= max_laps || seeds(state) > 255) {
             return Err(EndlessRelay { laps });
         }
         since_saved += 1;

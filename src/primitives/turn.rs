@@ -1,4 +1,4 @@
-use super::sowing::{relay_sow_pits, relay_sow_stores, RelayFrom, RelayRule, Stores};
+use super::sowing::{relay_sow_pits, relay_sow_stores, RelayRule, Stores};
 use super::sowing::{sow_with_stores, Landing};
 use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
 use crate::moves::{Move, PitSet};
@@ -12,18 +12,11 @@ use crate::wide::Wide;
 pub enum Lap {
     /// One lap (Bohnenspiel, Tihbat, Al-manqala, Oware, Kalah).
     Single(Sowing),
-    /// Relay sowing: while the last pit then holds a count in `relay_on`,
-    /// pick it up and sow it again as a new lap (Djenon-aboure). See
-    /// [`relay_sow`](super::relay_sow).
-    Relay {
-        /// How each lap is sown.
-        sowing: Sowing,
-        /// Counts of the last pit that start another lap.
-        relay_on: Counts,
-    },
     /// Relay sowing with its readings as parameters: where the next lap
-    /// starts, and whether a capturing count stops the relay. See
-    /// [`RelayRule`].
+    /// starts, whether a capturing count stops the relay, and after how many
+    /// laps it counts as endless (Djenon-aboure: while the last pit then
+    /// holds 3, or 5 and more, it is picked up and sown again, from itself,
+    /// [`RelayRule::new`]). See [`RelayRule`].
     RelayWith(RelayRule),
 }
 
@@ -32,7 +25,7 @@ impl Lap {
     #[must_use]
     pub const fn sowing(self) -> Sowing {
         match self {
-            Lap::Single(sowing) | Lap::Relay { sowing, .. } => sowing,
+            Lap::Single(sowing) => sowing,
             Lap::RelayWith(rule) => rule.sowing,
         }
     }
@@ -42,12 +35,6 @@ impl Lap {
     pub const fn relay(self) -> Option<RelayRule> {
         match self {
             Lap::Single(_) => None,
-            Lap::Relay { sowing, relay_on } => Some(RelayRule {
-                sowing,
-                relay_on,
-                from: RelayFrom::LastPit,
-                stop_on_capture: false,
-            }),
             Lap::RelayWith(rule) => Some(rule),
         }
     }
@@ -321,12 +308,12 @@ impl SowingTurn {
     /// sown once either way: this is the cheap way to check a single move.
     ///
     /// ```
-    /// use mancala_rules::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
+    /// use mancala_rules::primitives::{CaptureRule, Counts, Lap, RelayRule, Sowing, SowingTurn};
     /// use mancala_rules::{Move, Position};
     ///
     /// // Djenon-aboure's turn.
     /// const TURN: SowingTurn = SowingTurn {
-    ///     lap: Lap::Relay { sowing: Sowing::OriginFirst, relay_on: Counts::of(&[3]).union(Counts::at_least(5)) },
+    ///     lap: Lap::RelayWith(RelayRule::new(Sowing::OriginFirst, Counts::of(&[3]).union(Counts::at_least(5)))),
     ///     capture: CaptureRule::chain(Counts::of(&[2, 4])),
     ///     ..SowingTurn::DEFAULT
     /// };

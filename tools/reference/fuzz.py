@@ -441,6 +441,11 @@ PROTOCOL_EDGES = [
     '{"moves":[]}', '{"game":"tihbat","moves":["-0"]}', '', '   ',
     '{"game":"tihbat","game":"tihbat"}', '{"moves":["1"],"game":"tihbat","moves":["1"]}',
     '{"game":"tihbat","start":{"pits":[7,7,7,7],"pits":[7,7,7,7]}}', '{"moves":["1","3"],"game":"tihbat"}',
+    # Values that do not decode: refused as a whole (ply 0), wherever they stand.
+    '{"game":"tihbat","moves":["1","\\ud800","3"]}', '{"game":"tihbat","moves":["1",1e999999,"3"]}',
+    '{"game":"tihbat","moves":["3","\\udc00"]}', '{"game":"tihbat","moves":["1",["\\ud800"]]}',
+    '{"game":"tihbat","moves":["1",{"\\ud800":1}]}', '{"game":"tihbat","moves":["1",NaN]}',
+    '{"game":"tihbat","moves":["1","\\ud83d\\ude00"]}', '{"game":"tihbat","moves":["\\u0031",1e308]}',
 ]
 
 

@@ -18,9 +18,16 @@ Choices where RULES.md / PROTOCOL.md leave the replay behaviour open:
   without sign / spaces / leading zeros; anything else is an illegal move.
 - A missing "moves" field means no moves; a "moves" that is not a list is a
   bad request (ply 0).
+- Strict decoding (as the crate's protocol module): a string with a lone
+  surrogate escape, a number beyond a float's range, NaN or Infinity, anywhere
+  in the line, make it bad JSON (ply 0), also where the value is never used.
 - Strict keys (as the crate's protocol module): a duplicate key anywhere, or
   a key other than game/start/moves (pits/scores/to_move in "start"), is a
   bad request (ply 0).
+- Djenon-aboure's endless relay: a repeated (start pit, board) in a move, as
+  RULES.md says, or (the crate's declared figure, RelayRule::max_laps) a relay
+  not ended after DJENON_MAX_LAPS = 4096 laps.  Only a finite relay longer
+  than that would tell the two apart; none has been seen (BENCHMARKS.md).
 - Al-manqala "endless chasing" is an agreement, not a move: the replay never
   applies it.  Bohnenspiel is played by the main rules (not Hemprich's variant).
 """
@@ -89,19 +96,29 @@ def bohnenspiel_move(pits, scores, to_move, index):
 # Djenon-aboure
 # --------------------------------------------------------------------------
 
+# A relay that has not ended after this many laps counts as endless: the
+# crate's declared figure for Djenon-aboure (RelayRule::max_laps), since
+# RULES.md's exact detection can take hundreds of thousands of laps.  A
+# repeated (start, board) never ends, so it is endless too (found early).
+DJENON_MAX_LAPS = 4096
+
+
 def djenon_play(pits, index):
     """Plays the sowing (with relays) from index.  Returns (new_pits,
-    captured) or None when the sowing never ends."""
+    captured) or None when the sowing never ends, or has not ended after
+    DJENON_MAX_LAPS laps."""
     size = 12
     pits = list(pits)
     captured = 0
     seen = set()
     start = index
+    laps = 0
     while True:
         key = (start, tuple(pits))
-        if key in seen:
+        if key in seen or laps == DJENON_MAX_LAPS:
             return None                 # endless relay
         seen.add(key)
+        laps += 1
         seeds = pits[start]
         pits[start] = 0
         pos = start
@@ -379,9 +396,43 @@ def no_duplicates(pairs):
     return dict(pairs)
 
 
+def finite_float(text):
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError("number out of range")
+    return value
+
+
+def finite_int(text):
+    value = int(text)
+    finite_float(value)                 # an integer beyond a float is out of range too
+    return value
+
+
+def no_constants(name):
+    raise ValueError("%s is not JSON" % name)
+
+
+def no_lone_surrogates(value):
+    """Python decodes a lone surrogate escape ("\\ud800") to a lone surrogate;
+    the protocol refuses the line (a pair is one character, and is fine)."""
+    if isinstance(value, str):
+        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+            raise ValueError("lone surrogate")
+    elif isinstance(value, list):
+        for item in value:
+            no_lone_surrogates(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            no_lone_surrogates(key)
+            no_lone_surrogates(item)
+
+
 def handle_line(line):
     try:
-        req = json.loads(line, object_pairs_hook=no_duplicates)
+        req = json.loads(line, object_pairs_hook=no_duplicates, parse_float=finite_float,
+                         parse_int=finite_int, parse_constant=no_constants)
+        no_lone_surrogates(req)
     except ValueError as e:
         return {"game": None, "error": {"ply": 0, "message": "bad JSON: %s" % e}}
     try:
