@@ -49,7 +49,7 @@ pub enum PositionError {
     /// ([`Ruleset::problems`](crate::Ruleset::problems)): no position of it
     /// is valid.
     #[error("the game cannot be played exactly: {0}")]
-    Declaration(crate::Problems),
+    Declaration(Box<crate::Problems>),
     /// Pits and captures do not add up to the game's total.
     #[error("seeds do not add up: the pits and captures hold {found}, the game has {expected}")]
     SeedsDoNotAddUp {

@@ -200,7 +200,7 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     fn validate(&self, pos: &Self::Position) -> Result<(), PositionError> {
         self.problems()
             .into_result()
-            .map_err(PositionError::Declaration)?;
+            .map_err(|problems| PositionError::Declaration(Box::new(problems)))?;
         let found = pos.pits().iter().map(|&s| u32::from(s)).sum::<u32>()
             + pos.scores().iter().map(|&s| u32::from(s)).sum::<u32>();
         let expected = self.total_seeds();
