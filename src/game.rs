@@ -1,7 +1,7 @@
 //! A game being played: position, history, undo, repetition and agreement.
 
 use crate::error::{AgreementError, IllegalMove, PlayError, PositionError, RecordError};
-use crate::history::{self, AgreementPolicy, Referee};
+use crate::history::{AgreementPolicy, Line, Referee, Tracked};
 use crate::moves::{Move, MoveSet};
 use crate::position::{Board, Diagram, Position};
 use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status};
@@ -37,12 +37,13 @@ use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game<R: Ruleset> {
-    rules: R,
-    /// Every position of the game, the start first; the last is the current one.
-    positions: Vec<R::Position>,
+    /// The position and every one before it (the start first), with the
+    /// repetition rule's end: the crate's one game-with-history. Agreements
+    /// are made only when asked, so its referee never agrees.
+    tracked: Tracked<R, Line<R::Position>>,
     moves: Vec<Move>,
-    /// An end that the position alone does not show: repetition or agreement.
-    ended: Option<Outcome>,
+    /// An agreement to split, made after the last move.
+    agreed: Option<Outcome>,
 }
 
 impl<R: Ruleset + Default> Default for Game<R> {
@@ -56,40 +57,36 @@ impl<R: Ruleset> Game<R> {
     #[must_use]
     pub fn new(rules: R) -> Game<R> {
         let start = rules.start();
-        Game {
-            rules,
-            positions: vec![start],
-            moves: Vec::new(),
-            ended: None,
-        }
+        Game::starting_at(rules, start)
     }
 
     /// A game from a given position, checked against the rules.
     pub fn from_position(rules: R, start: R::Position) -> Result<Game<R>, PositionError> {
         rules.validate(&start)?;
-        Ok(Game {
-            rules,
-            positions: vec![start],
+        Ok(Game::starting_at(rules, start))
+    }
+
+    fn starting_at(rules: R, start: R::Position) -> Game<R> {
+        Game {
+            tracked: Tracked::new(rules, AgreementPolicy::Never, start, Line(Vec::new())),
             moves: Vec::new(),
-            ended: None,
-        })
+            agreed: None,
+        }
     }
 
     /// The rules.
     pub fn rules(&self) -> &R {
-        &self.rules
+        self.tracked.rules()
     }
 
     /// The current position.
     pub fn position(&self) -> &R::Position {
-        self.positions
-            .last()
-            .unwrap_or_else(|| unreachable!("a game always has its start position"))
+        self.tracked.position()
     }
 
     /// The position the game started from.
     pub fn start(&self) -> &R::Position {
-        &self.positions[0]
+        &self.tracked.positions()[0]
     }
 
     /// The moves played so far.
@@ -99,14 +96,20 @@ impl<R: Ruleset> Game<R> {
 
     /// Every position of the game so far, the start first.
     pub fn positions(&self) -> &[R::Position] {
-        &self.positions
+        self.tracked.positions()
+    }
+
+    /// An end that the position alone does not show: an agreement or a
+    /// repetition.
+    fn ended(&self) -> Option<Outcome> {
+        self.agreed.or_else(|| self.tracked.ended())
     }
 
     /// Whether the game goes on or how it ended, history rules included.
     pub fn status(&self) -> Status {
-        match self.ended {
+        match self.ended() {
             Some(outcome) => Status::Over(outcome),
-            None => self.rules.status(self.position()),
+            None => self.rules().status(self.position()),
         }
     }
 
@@ -122,23 +125,19 @@ impl<R: Ruleset> Game<R> {
 
     /// The legal moves now (none once the game is over).
     pub fn legal_moves(&self) -> MoveSet {
-        if self.ended.is_some() {
+        if self.ended().is_some() {
             MoveSet::NONE
         } else {
-            self.rules.legal_moves(self.position())
+            self.rules().legal_moves(self.position())
         }
     }
 
     /// Plays a move, or says why it is illegal (the game is then unchanged).
     pub fn play(&mut self, mv: Move) -> Result<MoveReport, IllegalMove> {
-        if self.ended.is_some() {
+        if self.agreed.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let (next, report) = self.rules.play(self.position(), mv)?;
-        // Agreements are made only when asked (`agree_to_split`).
-        let referee = Referee::new(&self.rules, AgreementPolicy::Never);
-        self.ended = referee.ended_after(&self.rules, &self.positions, &next);
-        self.positions.push(next);
+        let report = self.tracked.play(mv)?;
         self.moves.push(mv);
         Ok(report)
     }
@@ -158,33 +157,30 @@ impl<R: Ruleset> Game<R> {
     /// Takes back the last move (and any end it caused: a repetition, or an
     /// agreement made after it). Returns the move, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
-        if self.moves.is_empty() {
-            // Only an agreement can have ended a game with no move played.
-            self.ended = None;
-            return None;
-        }
-        self.positions.pop();
-        self.ended = None;
+        // An agreement made after the last move goes with it (the only end
+        // a game with no move played can have).
+        self.agreed = None;
+        self.tracked.undo();
         self.moves.pop()
     }
 
     /// How many times the current position has occurred in this game,
     /// counting itself.
     pub fn occurrences(&self) -> u32 {
-        history::occurrences(&self.positions, self.position())
+        self.tracked.occurrences()
     }
 
     /// Ends the game by the players' agreement: the seeds on the board are
     /// split equally. Only where the rules allow it (Al-manqala).
     pub fn agree_to_split(&mut self) -> Result<Outcome, AgreementError> {
-        if !self.rules.agreement() {
-            return Err(AgreementError::NotInRules(self.rules.name()));
+        if !self.rules().agreement() {
+            return Err(AgreementError::NotInRules(self.rules().name()));
         }
         if self.is_over() {
             return Err(AgreementError::GameOver);
         }
         let outcome = Outcome::split(self.position(), EndReason::Agreement);
-        self.ended = Some(outcome);
+        self.agreed = Some(outcome);
         Ok(outcome)
     }
 
@@ -194,10 +190,10 @@ impl<R: Ruleset> Game<R> {
         if self.is_over() {
             return false;
         }
-        let referee = Referee::new(&self.rules, policy);
-        match referee.ended(&self.rules, self.position(), self.occurrences()) {
+        let referee = Referee::new(self.rules(), policy);
+        match referee.ended(self.rules(), self.position(), self.occurrences()) {
             Some(outcome) if outcome.reason == EndReason::Agreement => {
-                self.ended = Some(outcome);
+                self.agreed = Some(outcome);
                 true
             }
             _ => false,
@@ -246,7 +242,7 @@ impl<R: Ruleset> Game<R> {
         if let Some(outcome) = self.outcome() {
             return Some(AutomatedStop::Over(outcome));
         }
-        let endless_allowed = self.rules.repetition() == Repetition::Continues && !self.rules.agreement();
+        let endless_allowed = self.rules().repetition() == Repetition::Continues && !self.rules().agreement();
         if endless_allowed && self.occurrences() >= 3 {
             return Some(AutomatedStop::Endless);
         }
@@ -256,10 +252,10 @@ impl<R: Ruleset> Game<R> {
     /// The game as a portable record (serialisable with the `serde` feature).
     pub fn record(&self) -> GameRecord<R::Position> {
         GameRecord {
-            game: self.rules.name().to_string(),
+            game: self.rules().name().to_string(),
             start: *self.start(),
             moves: self.moves.clone(),
-            agreed_to_split: self.ended.is_some_and(|o| o.reason == EndReason::Agreement),
+            agreed_to_split: self.agreed.is_some(),
             outcome: self.outcome(),
         }
     }

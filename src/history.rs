@@ -38,7 +38,7 @@ impl Default for AgreementPolicy {
 pub(crate) struct Referee {
     repetition: Repetition,
     /// Agree to split when a position occurs this many times (counting itself).
-    agree_at: Option<u32>,
+    pub(crate) agree_at: Option<u32>,
 }
 
 impl Referee {
@@ -170,6 +170,223 @@ pub(crate) fn relevant_tail<'a, B: Board>(history: &'a [B], pos: &B) -> &'a [B] 
     };
     let same = since_last_capture(history, pos).count();
     &history[history.len() - same..]
+}
+
+/// How a game keeps the positions its history rules look at: those since
+/// the last capture (captures only grow, so no earlier position can come
+/// back), each counted as it is reached. [`Tracked`] takes any of the three:
+/// [`Line`] (every position, for [`Game`](crate::Game)'s undo and record),
+/// [`SinceCapture`] (the replay protocol: bounded by the stretch since the
+/// last capture) and [`PositionCounts`] (playouts: constant time a ply).
+pub(crate) trait PositionLog<B: Board> {
+    /// Whether every position is kept, whether or not a history rule looks
+    /// at them (a [`Line`], for undo).
+    const KEEPS_ALL: bool = false;
+    /// Forgets every position and adds `start`.
+    fn restart(&mut self, start: &B);
+    /// Adds `pos`, reached by a move that `captured` or not; returns how
+    /// many times it has occurred since the last capture, counting itself.
+    fn add(&mut self, pos: &B, captured: bool) -> u32;
+}
+
+/// Every position of a game, the start first: what [`Game`](crate::Game)
+/// keeps for undo and its record. Occurrences are counted by a scan back to
+/// the last capture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Line<B>(pub(crate) Vec<B>);
+
+impl<B: Board> PositionLog<B> for Line<B> {
+    const KEEPS_ALL: bool = true;
+
+    fn restart(&mut self, start: &B) {
+        self.0.clear();
+        self.0.push(*start);
+    }
+
+    fn add(&mut self, pos: &B, _captured: bool) -> u32 {
+        let seen = occurrences(&self.0, pos);
+        self.0.push(*pos);
+        seen + 1
+    }
+}
+
+/// The positions since the last capture, the current one included: all the
+/// replay protocol keeps (its memory is bounded by that stretch).
+#[derive(Clone, Debug)]
+pub(crate) struct SinceCapture<B>(Vec<B>);
+
+impl<B> SinceCapture<B> {
+    pub(crate) fn new() -> Self {
+        SinceCapture(Vec::new())
+    }
+}
+
+impl<B: Board> PositionLog<B> for SinceCapture<B> {
+    fn restart(&mut self, start: &B) {
+        self.0.clear();
+        self.0.push(*start);
+    }
+
+    fn add(&mut self, pos: &B, captured: bool) -> u32 {
+        if captured {
+            self.0.clear();
+        }
+        let seen = occurrences(&self.0, pos);
+        self.0.push(*pos);
+        seen + 1
+    }
+}
+
+impl<B: Board> PositionLog<B> for PositionCounts<B> {
+    fn restart(&mut self, start: &B) {
+        self.clear();
+        self.add(start);
+    }
+
+    #[inline(always)]
+    fn add(&mut self, pos: &B, captured: bool) -> u32 {
+        // Forgotten without a branch: whether a move captured is as good as
+        // random in play.
+        self.forget_all_if(captured);
+        PositionCounts::add(self, pos)
+    }
+}
+
+impl<B: Board, L: PositionLog<B>> PositionLog<B> for &mut L {
+    const KEEPS_ALL: bool = L::KEEPS_ALL;
+
+    fn restart(&mut self, start: &B) {
+        (**self).restart(start);
+    }
+
+    #[inline(always)]
+    fn add(&mut self, pos: &B, captured: bool) -> u32 {
+        (**self).add(pos, captured)
+    }
+}
+
+/// A game's current position with the history its rules look at: the
+/// positions reached (a [`PositionLog`]), the [`Referee`] and the end that
+/// the history makes. The one game-with-history of the crate:
+/// [`Game`](crate::Game) (which adds undo and agreements on request), the
+/// replay protocol and playouts each hold one, so a move is judged the same
+/// way in all three.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Tracked<R: Ruleset, L> {
+    rules: R,
+    referee: Referee,
+    /// The occurrence of a position from which the referee may end the game
+    /// (`u32::MAX`: never), so that a ply tests one number.
+    history_from: u32,
+    pos: R::Position,
+    /// Occurrences of `pos` since the last capture (1 when nothing is counted).
+    occurrences: u32,
+    log: L,
+}
+
+impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
+    /// A game from `start`, its history kept in `log`, agreements made as
+    /// `policy` says.
+    pub(crate) fn new(rules: R, policy: AgreementPolicy, start: R::Position, mut log: L) -> Self {
+        let referee = Referee::new(&rules, policy);
+        let repetition = rules.repetition() != Repetition::Continues;
+        let agree_at = referee.agree_at.unwrap_or(u32::MAX);
+        log.restart(&start);
+        Tracked {
+            rules,
+            referee,
+            history_from: if repetition { agree_at.min(2) } else { agree_at },
+            pos: start,
+            occurrences: 1,
+            log,
+        }
+    }
+
+    /// Starts over from `start`, the log emptied.
+    #[inline]
+    pub(crate) fn restart(&mut self, start: R::Position) {
+        self.log.restart(&start);
+        self.pos = start;
+        self.occurrences = 1;
+    }
+
+    /// The rules.
+    pub(crate) fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The current position.
+    #[inline(always)]
+    pub(crate) fn position(&self) -> &R::Position {
+        &self.pos
+    }
+
+    /// How many times the current position has occurred since the last
+    /// capture, counting itself.
+    pub(crate) fn occurrences(&self) -> u32 {
+        self.occurrences
+    }
+
+    /// The end the history makes at the current position, if any (see
+    /// [`Referee::ended`]).
+    #[inline(always)]
+    pub(crate) fn ended(&self) -> Option<Outcome> {
+        if self.occurrences >= self.history_from {
+            self.referee.ended(&self.rules, &self.pos, self.occurrences)
+        } else {
+            None
+        }
+    }
+
+    /// Moves to `next`, reached from the current position by a move.
+    #[inline(always)]
+    pub(crate) fn advance(&mut self, next: R::Position) {
+        if L::KEEPS_ALL || self.history_from != u32::MAX {
+            let captured = next.scores() != self.pos.scores();
+            self.occurrences = self.log.add(&next, captured);
+        }
+        self.pos = next;
+    }
+
+    /// Plays `mv` if it is legal: refused once the history has ended the
+    /// game, else as [`Ruleset::play`] says.
+    pub(crate) fn play(&mut self, mv: crate::Move) -> Result<crate::MoveReport, crate::IllegalMove> {
+        if self.ended().is_some() {
+            return Err(crate::IllegalMove::GameOver);
+        }
+        let (next, report) = self.rules.play(&self.pos, mv)?;
+        self.advance(next);
+        Ok(report)
+    }
+
+    /// Plays a uniformly random legal move, or returns the board's outcome.
+    /// The history's end ([`ended`](Tracked::ended)) is the caller's to
+    /// check first (playouts check it before their ply cap).
+    #[inline(always)]
+    pub(crate) fn play_random(&mut self, rng: &mut crate::rng::SplitMix64) -> Result<(), Outcome> {
+        let mut next = self.pos;
+        self.rules.play_random(&mut next, rng)?;
+        self.advance(next);
+        Ok(())
+    }
+}
+
+impl<R: Ruleset> Tracked<R, Line<R::Position>> {
+    /// Every position so far, the start first.
+    pub(crate) fn positions(&self) -> &[R::Position] {
+        &self.log.0
+    }
+
+    /// Takes back the last position; `false` at the start.
+    pub(crate) fn undo(&mut self) -> bool {
+        if self.log.0.len() < 2 {
+            return false;
+        }
+        self.log.0.pop();
+        self.pos = *self.log.0.last().unwrap_or(&self.pos);
+        self.occurrences = occurrences(&self.log.0, &self.pos);
+        true
+    }
 }
 
 /// A multiset of positions: how many times each was added since the last

@@ -1,10 +1,10 @@
 //! Random playouts: whole games with uniformly random legal moves, the work
 //! horse of Monte-Carlo search and of speed comparisons between engines.
 
-use crate::history::{PositionCounts, Referee};
+use crate::history::{PositionCounts, Tracked};
 pub use crate::rng::{mix64, SplitMix64};
 use crate::ruleset::{Outcome, Ruleset};
-use crate::{AgreementPolicy, Board};
+use crate::AgreementPolicy;
 
 /// The end of one playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,32 +83,15 @@ pub const LANES: usize = 2;
 #[derive(Clone, Debug)]
 pub struct Playouts<R: Ruleset> {
     rules: R,
-    policy: AgreementPolicy,
     max_plies: u32,
-    /// Occurrences of each position of the games in progress, one count per lane.
-    seen: [PositionCounts<R::Position>; LANES],
+    /// The games in progress, one a lane: the crate's game-with-history,
+    /// its positions counted in a table reused from one playout to the next.
+    games: [Tracked<R, PositionCounts<R::Position>>; LANES],
 }
 
-/// What the rules ask of a playout from a given start, decided once.
-#[derive(Clone, Copy)]
-struct Plan {
-    /// The history rules under the agreement policy.
-    referee: Referee,
-    /// The occurrence of a position from which a history rule may end the
-    /// game (`u32::MAX`: never), so that a ply tests one number.
-    history_from: u32,
-    /// Positions must be counted (a history rule applies).
-    count_positions: bool,
-    /// The ply cap.
-    max_plies: u32,
-}
-
-/// One game in progress.
-struct Lane<B> {
-    pos: B,
+/// One game in progress in a lane.
+struct Lane {
     plies: u32,
-    /// Occurrences of `pos` so far (1 when positions are not counted).
-    occurrences: u32,
     rng: SplitMix64,
 }
 
@@ -116,11 +99,11 @@ impl<R: Ruleset> Playouts<R> {
     /// A playout runner, with the ply cap [`DEFAULT_MAX_PLIES`].
     #[must_use]
     pub fn new(rules: R, policy: AgreementPolicy) -> Playouts<R> {
+        let start = rules.start();
         Playouts {
             rules,
-            policy,
             max_plies: DEFAULT_MAX_PLIES,
-            seen: std::array::from_fn(|_| PositionCounts::new(rules.start())),
+            games: std::array::from_fn(|_| Tracked::new(rules, policy, start, PositionCounts::new(start))),
         }
     }
 
@@ -153,10 +136,10 @@ impl<R: Ruleset> Playouts<R> {
 
     /// Plays one random game from `start` to its end, or to the ply cap.
     pub fn play(&mut self, start: &R::Position, rng: &mut SplitMix64) -> Playout {
-        let plan = self.plan(start);
-        let seen = &mut self.seen[0];
-        let mut lane = Self::begin(&plan, start, seen, rng.clone());
-        let outcome = Self::play_out(self.rules, &plan, &mut lane, seen);
+        let (rules, max_plies) = (self.rules, self.max_plies);
+        let game = &mut self.games[0];
+        let mut lane = Self::begin(game, start, rng.clone());
+        let outcome = Self::play_out(rules, max_plies, game, &mut lane);
         *rng = lane.rng;
         Playout {
             outcome,
@@ -177,14 +160,18 @@ impl<R: Ruleset> Playouts<R> {
         rng: &mut SplitMix64,
         mut each: impl FnMut(Playout),
     ) {
-        let plan = self.plan(start);
-        let rules = self.rules;
-        let seen = &mut self.seen;
-        let mut lanes: [Lane<R::Position>; LANES] =
-            std::array::from_fn(|i| Self::begin(&plan, start, &mut seen[i], SplitMix64::new(rng.next_u64())));
+        let (rules, max_plies) = (self.rules, self.max_plies);
+        let games = &mut self.games;
+        let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane {
+            plies: 0,
+            rng: SplitMix64::new(rng.next_u64()),
+        });
+        for (game, lane) in games.iter_mut().zip(&mut lanes) {
+            *lane = Self::begin(game, start, lane.rng.clone());
+        }
         let mut active: [bool; LANES] = std::array::from_fn(|i| (i as u64) < count);
         let mut started = count.min(LANES as u64);
-        let mut finish = |lane: &Lane<R::Position>, outcome| {
+        let mut finish = |lane: &Lane, outcome| {
             each(Playout {
                 outcome,
                 plies: lane.plies,
@@ -193,70 +180,50 @@ impl<R: Ruleset> Playouts<R> {
         if started == LANES as u64 {
             // Every lane busy: step each in turn, restarting the ones that end.
             'all_busy: loop {
-                for (i, lane) in lanes.iter_mut().enumerate() {
-                    if let Some(outcome) = Self::step(rules, &plan, lane, &mut seen[i]) {
+                for (i, (game, lane)) in games.iter_mut().zip(&mut lanes).enumerate() {
+                    if let Some(outcome) = Self::step(rules, max_plies, game, lane) {
                         finish(lane, outcome);
                         if started == count {
                             active[i] = false;
                             break 'all_busy;
                         }
                         started += 1;
-                        *lane = Self::begin(&plan, start, &mut seen[i], lane.rng.clone());
+                        *lane = Self::begin(game, start, lane.rng.clone());
                     }
                 }
             }
         }
         // The last games, one by one.
-        for (i, lane) in lanes.iter_mut().enumerate().filter(|&(i, _)| active[i]) {
-            let outcome = Self::play_out(rules, &plan, lane, &mut seen[i]);
-            finish(lane, outcome);
+        for (i, (game, lane)) in games.iter_mut().zip(&mut lanes).enumerate() {
+            if active[i] {
+                let outcome = Self::play_out(rules, max_plies, game, lane);
+                finish(lane, outcome);
+            }
         }
     }
 
     /// Plays the game in `lane` to its end or to the ply cap.
     fn play_out(
         rules: R,
-        plan: &Plan,
-        lane: &mut Lane<R::Position>,
-        seen: &mut PositionCounts<R::Position>,
+        max_plies: u32,
+        game: &mut Tracked<R, PositionCounts<R::Position>>,
+        lane: &mut Lane,
     ) -> Option<Outcome> {
         loop {
-            if let Some(outcome) = Self::step(rules, plan, lane, seen) {
+            if let Some(outcome) = Self::step(rules, max_plies, game, lane) {
                 return outcome;
             }
         }
     }
 
-    fn plan(&self, start: &R::Position) -> Plan {
-        let referee = Referee::new(&self.rules, self.policy);
-        let repetition = self.rules.repetition().outcome(start).is_some();
-        let agree_at = match self.policy {
-            AgreementPolicy::OnOccurrence(n) if self.rules.agreement() => n,
-            _ => u32::MAX,
-        };
-        let history_from = if repetition { agree_at.min(2) } else { agree_at };
-        Plan {
-            referee,
-            history_from,
-            count_positions: referee.any(),
-            max_plies: self.max_plies,
-        }
-    }
-
-    /// A new game from `start` in a lane whose counts are `seen`.
+    /// A new game from `start` in `game`'s lane.
     fn begin(
-        plan: &Plan,
+        game: &mut Tracked<R, PositionCounts<R::Position>>,
         start: &R::Position,
-        seen: &mut PositionCounts<R::Position>,
         rng: SplitMix64,
-    ) -> Lane<R::Position> {
-        seen.clear();
-        Lane {
-            pos: *start,
-            plies: 0,
-            occurrences: if plan.count_positions { seen.add(start) } else { 1 },
-            rng,
-        }
+    ) -> Lane {
+        game.restart(*start);
+        Lane { plies: 0, rng }
     }
 
     /// Plays one random move in `lane`, or returns how its game stopped: its
@@ -264,30 +231,21 @@ impl<R: Ruleset> Playouts<R> {
     #[inline(always)]
     fn step(
         rules: R,
-        plan: &Plan,
-        lane: &mut Lane<R::Position>,
-        seen: &mut PositionCounts<R::Position>,
+        max_plies: u32,
+        game: &mut Tracked<R, PositionCounts<R::Position>>,
+        lane: &mut Lane,
     ) -> Option<Option<Outcome>> {
-        if lane.occurrences >= plan.history_from {
-            // A position seen before: the history rules, in their one order.
-            if let Some(outcome) = plan.referee.ended(&rules, &lane.pos, lane.occurrences) {
-                return Some(Some(outcome));
-            }
+        // The history's end first (a position seen before), in its one order.
+        if let Some(outcome) = game.ended() {
+            return Some(Some(outcome));
         }
-        if lane.plies >= plan.max_plies {
-            return Some(Self::at_cap(rules, &lane.pos));
+        if lane.plies >= max_plies {
+            return Some(Self::at_cap(rules, game.position()));
         }
-        let before = lane.pos.scores();
-        if let Err(outcome) = rules.play_random(&mut lane.pos, &mut lane.rng) {
+        if let Err(outcome) = game.play_random(&mut lane.rng) {
             return Some(Some(outcome));
         }
         lane.plies += 1;
-        if plan.count_positions {
-            // After a capture no earlier position can come back (captures
-            // only grow): forget them, so that the table stays sparse.
-            seen.forget_all_if(lane.pos.scores() != before);
-            lane.occurrences = seen.add(&lane.pos);
-        }
         None
     }
 

@@ -151,7 +151,7 @@ use std::io::{self, BufRead, BufWriter, Write};
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use crate::history::Referee;
+use crate::history::{SinceCapture, Tracked};
 use crate::{
     AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset, Turn,
     WithRuleset,
@@ -469,7 +469,7 @@ fn write_refusal(out: &mut impl Write, game: Option<&str>, message: &str) -> io:
 }
 
 fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::Result<()> {
-    let pos = &replay.current;
+    let pos = replay.current();
     out.write_all(b"{\"pits\":[")?;
     for (i, seeds) in pos.pits().iter().enumerate() {
         if i > 0 {
@@ -511,40 +511,30 @@ fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::R
 // The replay itself, in bounded memory
 // ---------------------------------------------------------------------------
 
-/// A game being replayed: like [`Game`](crate::Game), but keeping only what
-/// the rules need, not the whole history.
+/// A game being replayed: the crate's game-with-history ([`Tracked`]) with
+/// only the positions since the last capture kept, and the turn of the
+/// current position computed once, for its line and the check of the next
+/// move (so a ply sows each relay once).
 struct Replay<R: Ruleset> {
-    rules: R,
-    referee: Referee,
-    current: R::Position,
-    /// What `current` offers: computed once a position, for its line and
-    /// the check of the next move (so a ply sows each relay once).
+    tracked: Tracked<R, SinceCapture<R::Position>>,
     turn: Turn,
-    /// For rules with a repetition end: every position since the last
-    /// capture, the current one included (captures only grow, so no earlier
-    /// position can repeat). Empty otherwise.
-    since_capture: Vec<R::Position>,
-    /// An end the position alone does not show (a repetition).
-    ended: Option<Outcome>,
 }
 
 impl<R: Ruleset> Replay<R> {
     fn new(rules: R, start: R::Position) -> Replay<R> {
         // The protocol makes no agreement: only a repetition rule looks back.
-        let referee = Referee::new(&rules, AgreementPolicy::Never);
-        let tracks = referee.any();
         Replay {
             turn: rules.turn(&start),
-            rules,
-            referee,
-            current: start,
-            since_capture: if tracks { vec![start] } else { Vec::new() },
-            ended: None,
+            tracked: Tracked::new(rules, AgreementPolicy::Never, start, SinceCapture::new()),
         }
     }
 
+    fn current(&self) -> &R::Position {
+        self.tracked.position()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
-        self.ended.or(match self.turn {
+        self.tracked.ended().or(match self.turn {
             Turn::Over(outcome) => Some(outcome),
             Turn::Moves(_) => None,
         })
@@ -552,25 +542,20 @@ impl<R: Ruleset> Replay<R> {
 
     /// The same checks and ends as [`Game::play`](crate::Game::play).
     fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        if self.ended.is_some() {
+        if self.tracked.ended().is_some() {
             return Err(IllegalMove::GameOver);
         }
+        let rules = *self.tracked.rules();
+        let current = *self.current();
         // What `Ruleset::play` does, with the legal moves already known.
         match self.turn {
             Turn::Moves(legal) if legal.contains(mv) => {}
-            _ => self.rules.check(&self.current, mv)?,
+            _ => rules.check(&current, mv)?,
         }
-        let mut next = self.current;
-        self.rules.play_unchecked(&mut next, mv);
-        if self.referee.any() {
-            if next.scores() != self.current.scores() {
-                self.since_capture.clear();
-            }
-            self.ended = self.referee.ended_after(&self.rules, &self.since_capture, &next);
-            self.since_capture.push(next);
-        }
-        self.current = next;
-        self.turn = self.rules.turn(&next);
+        let mut next = current;
+        rules.play_unchecked(&mut next, mv);
+        self.tracked.advance(next);
+        self.turn = rules.turn(&next);
         Ok(())
     }
 }
