@@ -212,15 +212,18 @@ impl<B: Board> PositionLog<B> for Line<B> {
 
 /// The positions since the last capture, the current one included: all the
 /// replay protocol keeps (its memory is bounded by that stretch).
+#[cfg(feature = "protocol")]
 #[derive(Clone, Debug)]
 pub(crate) struct SinceCapture<B>(Vec<B>);
 
+#[cfg(feature = "protocol")]
 impl<B> SinceCapture<B> {
     pub(crate) fn new() -> Self {
         SinceCapture(Vec::new())
     }
 }
 
+#[cfg(feature = "protocol")]
 impl<B: Board> PositionLog<B> for SinceCapture<B> {
     fn restart(&mut self, start: &B) {
         self.0.clear();
@@ -302,6 +305,13 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
         }
     }
 
+    /// Whether the rules have a history rule at all (a constant for a
+    /// declared game).
+    #[inline(always)]
+    fn history_rules(&self) -> bool {
+        self.rules.repetition() != Repetition::Continues || self.rules.agreement()
+    }
+
     /// Starts over from `start`, the log emptied.
     #[inline]
     pub(crate) fn restart(&mut self, start: R::Position) {
@@ -331,6 +341,11 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
     /// [`Referee::ended`]).
     #[inline(always)]
     pub(crate) fn ended(&self) -> Option<Outcome> {
+        // The rules' own say first: for a declared game a constant, so a
+        // game without history rules pays nothing here.
+        if !self.history_rules() {
+            return None;
+        }
         if self.occurrences >= self.history_from {
             self.referee.ended(&self.rules, &self.pos, self.occurrences)
         } else {
@@ -341,11 +356,19 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
     /// Moves to `next`, reached from the current position by a move.
     #[inline(always)]
     pub(crate) fn advance(&mut self, next: R::Position) {
-        if L::KEEPS_ALL || self.history_from != u32::MAX {
-            let captured = next.scores() != self.pos.scores();
-            self.occurrences = self.log.add(&next, captured);
-        }
+        let before = self.pos.scores();
         self.pos = next;
+        self.count(before);
+    }
+
+    /// Counts the current position, reached by a move from a position with
+    /// captures `before`.
+    #[inline(always)]
+    fn count(&mut self, before: [u8; 2]) {
+        if L::KEEPS_ALL || (self.history_rules() && self.history_from != u32::MAX) {
+            let captured = self.pos.scores() != before;
+            self.occurrences = self.log.add(&self.pos, captured);
+        }
     }
 
     /// Plays `mv` if it is legal: refused once the history has ended the
@@ -364,9 +387,10 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
     /// check first (playouts check it before their ply cap).
     #[inline(always)]
     pub(crate) fn play_random(&mut self, rng: &mut crate::rng::SplitMix64) -> Result<(), Outcome> {
-        let mut next = self.pos;
-        self.rules.play_random(&mut next, rng)?;
-        self.advance(next);
+        // In place: a copy of the board in and out costs a stall a ply.
+        let before = self.pos.scores();
+        self.rules.play_random(&mut self.pos, rng)?;
+        self.count(before);
         Ok(())
     }
 }

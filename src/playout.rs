@@ -180,7 +180,8 @@ impl<R: Ruleset> Playouts<R> {
         if started == LANES as u64 {
             // Every lane busy: step each in turn, restarting the ones that end.
             'all_busy: loop {
-                for (i, (game, lane)) in games.iter_mut().zip(&mut lanes).enumerate() {
+                for i in 0..LANES {
+                    let (game, lane) = (&mut games[i], &mut lanes[i]);
                     if let Some(outcome) = Self::step(rules, max_plies, game, lane) {
                         finish(lane, outcome);
                         if started == count {
