@@ -31,8 +31,9 @@ const EXAMPLES: [&str; 7] = [
 
 /// `target/<profile>/examples`, with every example built.
 ///
-/// `cargo test` builds the examples before it runs the tests; with
-/// `--test examples_cli` alone it does not, so they are (re)built here with
+/// `cargo test` from the root builds the examples (a default member of the
+/// workspace) before it runs the tests; with `--test examples_cli` alone it
+/// does not, so they are (re)built here with
 /// the same profile and target directory (a no-op when up to date).
 fn examples_dir() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -47,8 +48,9 @@ fn examples_dir() -> &'static PathBuf {
             .unwrap_or("debug");
         let mut target_dir = profile_dir.parent().expect("target").to_path_buf();
         let mut cargo = Command::new(env!("CARGO"));
+        // The examples are the package `examples/` (mancala-examples).
         cargo.args(["build", "--quiet", "--examples", "--manifest-path"]);
-        cargo.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"));
+        cargo.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/Cargo.toml"));
         // A cross build lives in target/<triple>/<profile>.
         if !target_dir.join("CACHEDIR.TAG").exists() {
             if let (Some(triple), Some(parent)) = (target_dir.file_name(), target_dir.parent()) {
