@@ -19,7 +19,31 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 #[path = "../examples/common/mod.rs"]
+#[macro_use]
 mod common;
+
+// Each example's command line, as the example itself includes it.
+#[path = "../examples/custom/options.rs"]
+#[allow(dead_code)]
+mod custom_options;
+#[path = "../examples/perft/options.rs"]
+#[allow(dead_code)]
+mod perft_options;
+#[path = "../examples/play/options.rs"]
+#[allow(dead_code)]
+mod play_options;
+#[path = "../examples/playouts/options.rs"]
+#[allow(dead_code)]
+mod playouts_options;
+#[path = "../examples/replay/options.rs"]
+#[allow(dead_code)]
+mod replay_options;
+#[path = "../examples/selfplay/options.rs"]
+#[allow(dead_code)]
+mod selfplay_options;
+#[path = "../examples/solve/options.rs"]
+#[allow(dead_code)]
+mod solve_options;
 
 const EXAMPLES: [&str; 7] = [
     "perft", "playouts", "selfplay", "play", "solve", "replay", "custom",
@@ -1036,13 +1060,13 @@ proptest! {
     fn every_parser_answers_any_argument_list(args in prop::collection::vec(argument(), 0..8)) {
         let help = args.iter().any(|a| a == "--help" || a == "-h");
         for ok in [
-            common::parse_perft(&args).map(|o| o.is_some()),
-            common::parse_playouts(&args).map(|o| o.is_some()),
-            common::parse_selfplay(&args).map(|o| o.is_some()),
-            common::parse_play(&args).map(|o| o.is_some()),
-            common::parse_solve(&args).map(|o| o.is_some()),
-            common::parse_replay(&args).map(|o| o.is_some()),
-            common::parse_custom(&args).map(|o| o.is_some()),
+            perft_options::parse(&args).map(|o| o.is_some()),
+            playouts_options::parse(&args).map(|o| o.is_some()),
+            selfplay_options::parse(&args).map(|o| o.is_some()),
+            play_options::parse(&args).map(|o| o.is_some()),
+            solve_options::parse(&args).map(|o| o.is_some()),
+            replay_options::parse(&args).map(|o| o.is_some()),
+            custom_options::parse(&args).map(|o| o.is_some()),
         ] {
             match ok {
                 Ok(runs) => prop_assert_eq!(runs, !help),
