@@ -55,12 +55,12 @@ mod options;
 use std::io::BufRead;
 use std::process::ExitCode;
 
-use options::{Options, Side};
 use mancala_rules::games::Partie;
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::{
     AgreementPolicy, AnyEngine, AnyGame, AutomatedStop, EndReason, GameKind, MoveReport, Outcome, Player,
 };
+use options::{Options, Side};
 
 /// The longest command line read at a prompt (the rest of a longer one is
 /// dropped).

@@ -245,7 +245,12 @@ fn openings<R: Ruleset>(rules: R) -> Vec<Vec<Move>> {
 /// `engines[1]` (without), both cleared first (empty transposition tables,
 /// so that each game is the same whatever was played before), within
 /// `limits` a move.
-fn duel<R: Solvable>(engines: &mut [Engine<'_, R>; 2], opening: &[Move], side: Player, limits: Limits) -> Duel {
+fn duel<R: Solvable>(
+    engines: &mut [Engine<'_, R>; 2],
+    opening: &[Move],
+    side: Player,
+    limits: Limits,
+) -> Duel {
     engines.iter_mut().for_each(AlphaBeta::clear);
     let rules = *engines[0].rules();
     let mut game = Game::new(rules);

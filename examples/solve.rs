@@ -58,11 +58,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use common::progress::Progress;
-use options::Options as Args;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
 use mancala_rules::{Board, Escaped, GameKind, Player, Position, Ruleset};
+use options::Options as Args;
 
 /// The opening's options (Djenon-aboure), beside the common ones.
 const OPENING_USAGE: &str = "\
@@ -429,7 +429,9 @@ fn verify(path: &str) -> Result<(), Box<dyn Error>> {
         started.elapsed().as_secs_f64()
     );
     let mut progress = Progress::new("checking the table");
-    table.verify(0, |p| progress.update(p.done, Some(p.total), || "positions".into()))?;
+    table.verify(0, |p| {
+        progress.update(p.done, Some(p.total), || "positions".into())
+    })?;
     progress.end();
     errln!(
         "table checked: every entry agrees with its successors ({:.1} s)",

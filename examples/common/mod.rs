@@ -3,7 +3,9 @@
 //!
 //! Every example takes `--name VALUE` (or `--name=VALUE`) options, switches
 //! such as `--auto`, and the positional shorthands its documentation shows
-//! (`perft GAME DEPTH` is `perft --game GAME --depth DEPTH`). `--help` or
+//! (`perft GAME DEPTH` is `perft --game GAME --depth DEPTH`; positional
+//! arguments fill the names not given as options, in order, so `perft
+//! --game GAME DEPTH` is the same). `--help` or
 //! `-h` prints the usage on standard output and exits 0; a bad argument
 //! prints the error and the usage on standard error and exits 2. Every
 //! number is checked against a range, and the error names it.
@@ -190,7 +192,7 @@ impl Spec {
             return Ok(None);
         }
         let mut matches = Matches::default();
-        let mut positional = self.positional.iter();
+        let mut positional = Vec::new();
         let mut args = args.iter();
         while let Some(arg) = args.next() {
             if let Some(flag) = arg.strip_prefix("--") {
@@ -216,11 +218,18 @@ impl Spec {
                     return Err(format!("unknown option '{arg}'"));
                 }
             } else {
-                let name = positional
-                    .next()
-                    .ok_or_else(|| format!("unexpected argument '{arg}'"))?;
-                matches.values.push((name, arg.clone()));
+                positional.push(arg);
             }
+        }
+        // The positional arguments fill, in order, the names not given as
+        // options: `perft --game oware 3` is `perft oware 3`.
+        let given: Vec<&str> = matches.values.iter().map(|(name, _)| *name).collect();
+        let mut free = self.positional.iter().filter(|name| !given.contains(name));
+        for arg in positional {
+            let name = free
+                .next()
+                .ok_or_else(|| format!("unexpected argument '{arg}'"))?;
+            matches.values.push((name, arg.clone()));
         }
         Ok(Some(matches))
     }

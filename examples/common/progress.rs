@@ -59,7 +59,10 @@ impl Progress {
     pub fn due(&self) -> bool {
         let now = self.started.elapsed();
         let every = if self.terminal { TERMINAL_EVERY } else { LINE_EVERY };
-        now >= self.delay && self.shown.map_or(true, |shown| now.saturating_sub(shown) >= every)
+        now >= self.delay
+            && self
+                .shown
+                .map_or(true, |shown| now.saturating_sub(shown) >= every)
     }
 
     /// `done` of `total` (with a bar on a terminal when `total` is known),
@@ -114,7 +117,11 @@ impl Progress {
         let bar = match total {
             Some(total) if self.terminal => {
                 let filled = done.min(total).saturating_mul(WIDTH) / total.max(1);
-                format!("[{}{}] ", "#".repeat(filled as usize), ".".repeat((WIDTH - filled) as usize))
+                format!(
+                    "[{}{}] ",
+                    "#".repeat(filled as usize),
+                    ".".repeat((WIDTH - filled) as usize)
+                )
             }
             _ => String::new(),
         };

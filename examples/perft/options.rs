@@ -46,4 +46,3 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         depth: small(depth),
     }))
 }
-

@@ -14,7 +14,7 @@ use crate::common::{all_games, game, limits_usage, small, Spec, DEPTHS, MOVE_TIM
 pub fn usage() -> String {
     format!(
         "\
-usage: play [--game] [GAME] [--south human|engine] [--north human|engine]
+usage: play [[--game] GAME] [--south human|engine] [--north human|engine]
             [--depth D] [--time MS] [--mcts [--iterations N] [--seed S]]
             [--table FILE] [--auto] [--match]
 

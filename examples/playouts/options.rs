@@ -48,4 +48,3 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         seed: m.number("seed", SEEDS)?.unwrap_or(1),
     }))
 }
-

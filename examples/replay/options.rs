@@ -42,4 +42,3 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         max_line: count(m.number("max-line", MAX_LINE_RANGE)?.unwrap_or(16 << 20)),
     }))
 }
-

@@ -9,7 +9,9 @@ use mancala_rules::GameKind;
 
 use mancala_rules::search::Limits;
 
-use crate::common::{all_games, count, game, limits_usage, search_limits, small, Spec, DEPTHS, MOVE_TIMES, SEEDS};
+use crate::common::{
+    all_games, count, game, limits_usage, search_limits, small, Spec, DEPTHS, MOVE_TIMES, SEEDS,
+};
 
 pub fn usage() -> String {
     format!(

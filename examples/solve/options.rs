@@ -108,4 +108,3 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         hemprich: kind == GameKind::BohnenspielHemprich,
     }))
 }
-
