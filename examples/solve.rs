@@ -57,7 +57,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use common::progress::Progress;
+use common::progress::{Progress, Ticker};
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
@@ -78,15 +78,25 @@ Djenon-aboure's opening, solved with a proof certificate:
 const MAX_QUESTION: usize = 4096;
 
 /// The build's progress on stderr (a bar on a terminal, a line every few
-/// seconds elsewhere), one update per seed count.
+/// seconds elsewhere), updated once a seed count and redrawn in between, so
+/// that a long level shows its clock.
 fn progress_bar(label: &str) -> impl FnMut(LevelProgress) {
-    let mut progress = Progress::new(format!("solve {label}"));
+    let mut ticker = Ticker::new(Progress::new(format!("solve {label}")));
     move |p: LevelProgress| {
-        let text = || format!("positions, {} of {} seeds", p.seeds, p.max_seeds);
-        if p.seeds == p.max_seeds {
-            progress.finish(p.done, Some(p.total), text);
+        let text = if p.seeds == p.max_seeds {
+            format!("positions, {} seeds", p.max_seeds)
         } else {
-            progress.update(p.done, Some(p.total), text);
+            format!(
+                "positions, {} of {} seeds, level {} running",
+                p.seeds,
+                p.max_seeds,
+                p.seeds + 1
+            )
+        };
+        if p.seeds == p.max_seeds {
+            ticker.finish(p.done, Some(p.total), text);
+        } else {
+            ticker.update(p.done, Some(p.total), text);
         }
     }
 }

@@ -9,12 +9,17 @@
 //! own dependencies to the first build of every example.
 
 use std::io::IsTerminal;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How often a terminal's bar is redrawn, at most.
 const TERMINAL_EVERY: Duration = Duration::from_millis(100);
 /// How often a plain line is written elsewhere, at most.
 const LINE_EVERY: Duration = Duration::from_secs(5);
+/// How often a [`Ticker`]'s thread looks whether an update is due.
+const TICK: Duration = Duration::from_millis(250);
 /// The bar's width, in characters.
 const WIDTH: u64 = 30;
 
@@ -144,5 +149,95 @@ impl Progress {
         } else {
             errln!("{}: {text}, {seconds:.1} s", self.label);
         }
+    }
+}
+
+/// A [`Progress`] that also shows itself every so often between updates (a
+/// thread redraws the last state), for work that reports rarely: a table
+/// build reports once a seed count, and its largest levels take minutes.
+#[derive(Debug)]
+pub struct Ticker {
+    shared: Arc<Mutex<Last>>,
+    /// Dropped to stop the thread.
+    stop: Option<mpsc::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// The display and the last state it was given.
+#[derive(Debug)]
+struct Last {
+    progress: Progress,
+    done: u64,
+    total: Option<u64>,
+    text: String,
+    /// Whether a state was given (nothing is drawn before).
+    given: bool,
+}
+
+impl Last {
+    fn show(&mut self) {
+        let Last {
+            progress,
+            done,
+            total,
+            text,
+            given,
+        } = self;
+        if *given {
+            progress.update(*done, *total, || text.clone());
+        }
+    }
+}
+
+impl Ticker {
+    /// `progress`, redrawn by a thread when an update is due.
+    pub fn new(progress: Progress) -> Ticker {
+        let shared = Arc::new(Mutex::new(Last {
+            progress,
+            done: 0,
+            total: None,
+            text: String::new(),
+            given: false,
+        }));
+        let (stop, stopped) = mpsc::channel::<()>();
+        let last = Arc::clone(&shared);
+        let thread = std::thread::spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(TICK) {
+                last.lock().unwrap_or_else(PoisonError::into_inner).show();
+            }
+        });
+        Ticker {
+            shared,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+
+    /// The new state, shown if an update is due (as [`Progress::update`]).
+    pub fn update(&self, done: u64, total: Option<u64>, text: String) {
+        let mut last = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        (last.done, last.total, last.text, last.given) = (done, total, text, true);
+        last.show();
+    }
+
+    /// The thread stopped, then the last state (as [`Progress::finish`]).
+    pub fn finish(&mut self, done: u64, total: Option<u64>, text: String) {
+        self.stop_thread();
+        let mut last = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        last.progress.finish(done, total, || text);
+    }
+
+    fn stop_thread(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Ticker {
+    /// Stops the thread: nothing is drawn after the ticker is gone.
+    fn drop(&mut self) {
+        self.stop_thread();
     }
 }
