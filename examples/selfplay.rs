@@ -9,9 +9,10 @@
 //! `oware`, `kalah`, `kalah-6-empty-capture`; `--help` lists them) between
 //! two alpha-beta engines searching D plies (default 6), or, with `--time
 //! MS`, at most MS milliseconds a move (both: D plies at most within MS ms,
-//! as in every example; `--time` alone: as deep as MS allows). Each game opens with a few uniformly random moves (2 to 4, or exactly
-//! K), chosen with a generator seeded by S (default 1), so that the games
-//! differ and the run is reproducible. Al-manqala's players agree to split on
+//! as in every example; `--time` alone: as deep as MS allows). Each game
+//! opens with a few uniformly random moves (2 to 4, or exactly K), chosen
+//! with a generator seeded by S (default 1), so that the games differ and
+//! the run is reproducible. Al-manqala's players agree to split on
 //! a third occurrence of a position. Bohnenspiel and Djenon-aboure have no
 //! rule for endless play: a game whose position occurs a third time (the
 //! engines are then going round in a loop), or that is still going after 1000
