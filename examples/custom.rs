@@ -13,9 +13,11 @@
 
 #[macro_use]
 mod common;
+#[path = "custom/options.rs"]
+mod options;
 
 use mancala_rules::primitives::{Direction, ExtraTurn, Opposite, SowingTurn, Stores};
-use mancala_rules::search::{AlphaBeta, Limits};
+use mancala_rules::search::AlphaBeta;
 use mancala_rules::{Declared, EndReason, Ending, Game, Leftover, Outcome, Position, Rules, Ruleset};
 
 use std::time::Duration;
@@ -84,13 +86,13 @@ impl Declared for Clockwise {
 const MAX_MOVES: usize = 1000;
 
 fn main() {
-    let opts = common::parse_or_exit("custom", common::CUSTOM_USAGE, common::parse_custom);
+    let opts = common::parse_or_exit("custom", &options::usage(), options::parse);
     let rules = Clockwise;
     let mut game = Game::new(rules);
     let mut engines = [AlphaBeta::new(rules), AlphaBeta::new(rules)];
     // The time bounds a move whatever the depth: iterative deepening keeps
     // the deepest search finished in time.
-    let limits = Limits::time(Duration::from_millis(opts.time_ms)).with_depth(opts.depth);
+    let limits = common::search_limits(Some(opts.depth), 10, Some(Duration::from_millis(opts.time_ms)));
     outln!(
         "{}: alpha-beta depth {} on both sides, at most {} ms a move\n",
         rules.name(),

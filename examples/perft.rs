@@ -8,6 +8,8 @@
 
 #[macro_use]
 mod common;
+#[path = "perft/options.rs"]
+mod options;
 
 use std::time::Instant;
 
@@ -41,6 +43,6 @@ fn run<R: Ruleset>(rules: R, depth: u32) {
 }
 
 fn main() {
-    let opts = common::parse_or_exit("perft", &common::perft_usage(), common::parse_perft);
+    let opts = common::parse_or_exit("perft", &options::usage(), options::parse);
     opts.rules.with_ruleset(Run(opts.depth));
 }

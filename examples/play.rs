@@ -2,21 +2,23 @@
 //! engines.
 //!
 //! ```text
-//! cargo run --release --example play -- [--game NAME] [--south human|engine] [--north human|engine]
-//!     [--depth N | --time MS] [--mcts [--iterations N] [--seed S]] [--table FILE] [--auto] [--match]
+//! cargo run --release --example play -- [[--game] GAME] [--south human|engine] [--north human|engine]
+//!     [--depth D] [--time MS] [--mcts [--iterations N] [--seed S]] [--table FILE] [--auto] [--match]
 //! ```
 //!
-//! - `--game`: any shipped game or variant (`--help` lists them):
+//! - GAME or `--game GAME`: any shipped game or variant (`--help` lists them):
 //!   `bohnenspiel` (default), `djenon-aboure`, `tihbat`, `al-manqala`,
 //!   `oware`, `kalah`, `kalah-6-empty-capture`, ...
 //! - `--south`, `--north`: who plays each side (default: you play South
 //!   against the engine).
 //! - `--auto`: engine against engine, the whole game printed move by move.
-//! - `--depth N`: alpha-beta depth (default: Bohnenspiel 12, Djenon-aboure
-//!   16, Tihbat 40, Al-manqala 10, Oware 12, Kalah 12);
-//!   `--time MS`: think that long per move instead.
+//! - `--depth D`: alpha-beta depth (default: Bohnenspiel 12, Djenon-aboure
+//!   16, Tihbat 40, Al-manqala 10, Oware 12, Kalah 12); `--time MS`: the
+//!   most a move may take. Both: D plies at most within MS ms (as in every
+//!   example); `--time` alone: as deep as MS allows.
 //! - `--mcts`: Monte-Carlo tree search instead of alpha-beta, `--iterations`
-//!   playouts a move (default 20000) or `--time`, seeded by `--seed`.
+//!   playouts a move (default 20000) or `--time`, or N at most within MS ms,
+//!   seeded by `--seed`.
 //! - `--table FILE`: an endgame table of the game (built by the `solve`
 //!   example's `--out`), which the alpha-beta engine asks for the exact
 //!   value of every position it covers; read from the file, not loaded.
@@ -47,17 +49,18 @@
 
 #[macro_use]
 mod common;
+#[path = "play/options.rs"]
+mod options;
 
 use std::io::BufRead;
 use std::process::ExitCode;
 
-use common::{PlayOptions as Options, Side};
 use mancala_rules::games::Partie;
 use mancala_rules::playout::SplitMix64;
-use mancala_rules::search::{Limits, MctsLimits};
 use mancala_rules::{
     AgreementPolicy, AnyEngine, AnyGame, AutomatedStop, EndReason, GameKind, MoveReport, Outcome, Player,
 };
+use options::{Options, Side};
 
 /// The longest command line read at a prompt (the rest of a longer one is
 /// dropped).
@@ -104,16 +107,9 @@ fn draw(game: &AnyGame) -> String {
 /// given) or MCTS.
 fn engine(opts: &Options, seed: u64) -> Result<AnyEngine, String> {
     if opts.mcts {
-        let limits = match opts.time {
-            Some(time) => MctsLimits::time(time),
-            None => MctsLimits::iterations(opts.iterations),
-        };
-        return Ok(AnyEngine::mcts(opts.kind, limits, seed));
+        return Ok(AnyEngine::mcts(opts.kind, options::mcts_limits(opts), seed));
     }
-    let limits = match opts.time {
-        Some(time) => Limits::time(time),
-        None => Limits::depth(opts.depth.unwrap_or(opts.default_depth())),
-    };
+    let limits = common::search_limits(opts.depth, opts.default_depth(), opts.time);
     match &opts.table {
         Some(path) => AnyEngine::alpha_beta_with_table(opts.kind, limits, path)
             .map_err(|e| format!("cannot use the table: {e}")),
@@ -426,7 +422,7 @@ fn run_match(opts: &Options, engines: &mut [AnyEngine; 2]) -> bool {
 }
 
 fn main() -> ExitCode {
-    let opts = common::parse_or_exit("play", &common::play_usage(), common::parse_play);
+    let opts = common::parse_or_exit("play", &options::usage(), options::parse);
     let mut engines = match engines(&opts) {
         Ok(engines) => engines,
         Err(e) => {

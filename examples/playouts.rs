@@ -1,7 +1,9 @@
 //! Random playouts from the opening, on one thread:
 //! `cargo run --release --example playouts -- [--game] GAME [--count] N [[--seed] SEED]`
 //!
-//! Ends with exactly `N playouts, P plies in S s (R playouts/s, Q plies/s)`.
+//! Ends with exactly `N playouts, P plies in S s (R playouts/s, Q plies/s)`
+//! on stdout. A run longer than 3 s shows its progress on stderr (a bar on a
+//! terminal, a line every 5 s elsewhere).
 //! GAME is any shipped game or variant (`bohnenspiel`, ..., `oware`, `kalah`);
 //! N is 1 to 10^12 (the games stream: memory does not grow with N).
 //! Al-manqala's players agree to split on a position's third occurrence.
@@ -10,11 +12,18 @@
 
 #[macro_use]
 mod common;
+#[path = "playouts/options.rs"]
+mod options;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use common::progress::Progress;
 
 use mancala_rules::playout::{Playouts, SplitMix64};
 use mancala_rules::{AgreementPolicy, Ruleset, WithRuleset};
+
+/// A run shorter than this shows no progress.
+const PROGRESS_AFTER: Duration = Duration::from_secs(3);
 
 struct Run {
     count: u64,
@@ -38,10 +47,19 @@ fn run<R: Ruleset>(rules: R, count: u64, seed: u64) {
     let mut wins = [0u64; 3];
     let clock = Instant::now();
     let mut plies = 0u64;
+    // Only a long run shows its progress (after PROGRESS_AFTER), and the
+    // clock is read once every 4096 playouts.
+    let mut progress = Progress::new("playouts").after(PROGRESS_AFTER);
+    let mut done = 0u64;
     playouts.play_many(&start, count, &mut rng, |result| {
         plies += u64::from(result.plies);
         wins[result.outcome.and_then(|o| o.winner()).map_or(2, |w| w.index())] += 1;
+        done += 1;
+        if done % 4096 == 0 {
+            progress.update(done, Some(count), || format!("playouts, {plies} plies"));
+        }
     });
+    progress.finish(done, Some(count), || format!("playouts, {plies} plies"));
     let seconds = clock.elapsed().as_secs_f64().max(1e-9);
     outln!("South {} North {} draws {}", wins[0], wins[1], wins[2]);
     outln!(
@@ -52,7 +70,7 @@ fn run<R: Ruleset>(rules: R, count: u64, seed: u64) {
 }
 
 fn main() {
-    let opts = common::parse_or_exit("playouts", &common::playouts_usage(), common::parse_playouts);
+    let opts = common::parse_or_exit("playouts", &options::usage(), options::parse);
     let (count, seed) = (opts.count, opts.seed);
     opts.rules.with_ruleset(Run { count, seed });
 }

@@ -11,6 +11,8 @@
 
 #[macro_use]
 mod common;
+#[path = "replay/options.rs"]
+mod options;
 
 use std::io;
 use std::process::ExitCode;
@@ -18,7 +20,7 @@ use std::process::ExitCode;
 use mancala_rules::protocol::{serve, Limits};
 
 fn main() -> ExitCode {
-    let opts = common::parse_or_exit("replay", &common::replay_usage(), common::parse_replay);
+    let opts = common::parse_or_exit("replay", &options::usage(), options::parse);
     let limits = Limits::new().with_max_line(opts.max_line);
     match serve(io::stdin().lock(), io::stdout().lock(), &limits) {
         Ok(_) => ExitCode::SUCCESS,

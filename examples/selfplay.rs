@@ -1,20 +1,23 @@
 //! Engine-versus-engine statistics, and the strength an endgame table adds.
 //!
 //! ```text
-//! cargo run --release --example selfplay -- [--game] GAME [--games] N [--depth D] [--seed S] [--random-plies K] [--table FILE]
-//! cargo run --release --example selfplay -- [--game] GAME --table FILE --compare [--depth D]
+//! cargo run --release --example selfplay -- [--game] GAME [--games] N [--depth D] [--time MS] [--seed S] [--random-plies K] [--table FILE]
+//! cargo run --release --example selfplay -- [--game] GAME --table FILE --compare [--depth D] [--time MS]
 //! ```
 //!
 //! Plays N games of GAME (any shipped game or variant: `bohnenspiel`, ...,
 //! `oware`, `kalah`, `kalah-6-empty-capture`; `--help` lists them) between
-//! two alpha-beta engines searching D plies (default
-//! 6). Each game opens with a few uniformly random moves (2 to 4, or exactly
-//! K), chosen with a generator seeded by S (default 1), so that the games
-//! differ and the run is reproducible. Al-manqala's players agree to split on
+//! two alpha-beta engines searching D plies (default 6), or, with `--time
+//! MS`, at most MS milliseconds a move (both: D plies at most within MS ms,
+//! as in every example; `--time` alone: as deep as MS allows). Each game
+//! opens with a few uniformly random moves (2 to 4, or exactly K), chosen
+//! with a generator seeded by S (default 1), so that the games differ and
+//! the run is reproducible. Al-manqala's players agree to split on
 //! a third occurrence of a position. Bohnenspiel and Djenon-aboure have no
 //! rule for endless play: a game whose position occurs a third time (the
 //! engines are then going round in a loop), or that is still going after 1000
-//! moves, is stopped and counted apart as endless. Prints a progress bar on stderr, then the game
+//! moves, is stopped and counted apart as endless. Prints its progress on
+//! stderr (a bar on a terminal, a line every 5 s elsewhere), then the game
 //! lengths (mean, median, range, histogram), the result shares and the
 //! captures per game. N is 1 to 1,000,000, D 1 to 120, K 0 to 1000; `--help`
 //! for the options.
@@ -32,7 +35,7 @@
 //! an opening by itself), once with the table engine as South and once as
 //! North. No random moves: each engine is deterministic (and starts each game
 //! with an empty transposition table), so each opening and colour is one
-//! game. Endless games are stopped as above. Prints a progress bar on
+//! game. Endless games are stopped as above. Prints its progress on
 //! stderr, then a line with the parameters and the seconds, and a markdown
 //! table: for the table engine as South, as North and both, the games, its
 //! wins, draws and losses, the stopped games (counted apart), and the mean
@@ -47,10 +50,13 @@
 
 #[macro_use]
 mod common;
+#[path = "selfplay/options.rs"]
+mod options;
 
 use std::time::Instant;
 
-use common::SelfplayOptions as Options;
+use common::progress::Progress;
+use options::Options;
 
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::search::{AlphaBeta, CaptureDifference, Limits};
@@ -60,7 +66,7 @@ use mancala_rules::{
 };
 
 /// Games still going after this many moves are stopped.
-const MAX_MOVES: usize = common::SELFPLAY_MAX_MOVES;
+const MAX_MOVES: usize = options::SELFPLAY_MAX_MOVES;
 /// Each engine's transposition table: 2^20 entries, 16 MiB.
 const TABLE_BITS: u32 = 20;
 
@@ -128,7 +134,7 @@ fn play_one<R: Solvable>(engine: &mut Engine<'_, R>, opts: &Options, rng: &mut S
             let moves = game.legal_moves();
             moves.nth_move(rng.below(moves.len()))
         } else {
-            engine.search_game(game, Limits::depth(opts.depth)).best
+            engine.search_game(game, opts.limits()).best
         }
     };
     let stop = play_out(&mut game, choose, |report| {
@@ -150,16 +156,6 @@ fn play_one<R: Solvable>(engine: &mut Engine<'_, R>, opts: &Options, rng: &mut S
     }
 }
 
-fn progress(done: usize, total: usize) {
-    const WIDTH: usize = 40;
-    let filled = done * WIDTH / total.max(1);
-    err!(
-        "\r[{}{}] {done}/{total}",
-        "#".repeat(filled),
-        ".".repeat(WIDTH - filled)
-    );
-}
-
 /// The run, with the rules `opts.kind` names.
 struct Run<'a>(&'a Options);
 
@@ -171,7 +167,7 @@ impl WithRuleset for Run<'_> {
         let clock = Instant::now();
         match (&table, opts.compare) {
             (Some(table), true) => {
-                let duels = compare(rules, table, opts.depth);
+                let duels = compare(rules, table, opts.limits());
                 report_comparison(opts, table.max_seeds(), &duels, clock.elapsed().as_secs_f64());
             }
             _ => {
@@ -187,12 +183,14 @@ fn run<R: Solvable>(rules: R, table: Option<&DiskTable<R>>, opts: &Options) -> V
     let mut engine = engine(rules, table);
     let mut rng = SplitMix64::new(opts.seed);
     let mut records = Vec::with_capacity(opts.games);
-    progress(0, opts.games);
+    let total = Some(opts.games as u64);
+    let mut progress = Progress::new(format!("selfplay {}", opts.kind));
+    progress.update(0, total, || "games".into());
     for done in 1..=opts.games {
         records.push(play_one(&mut engine, opts, &mut rng));
-        progress(done, opts.games);
+        progress.update(done as u64, total, || "games".into());
     }
-    errln!();
+    progress.finish(opts.games as u64, total, || "games".into());
     records
 }
 
@@ -246,9 +244,14 @@ fn openings<R: Ruleset>(rules: R) -> Vec<Vec<Move>> {
 
 /// Plays `opening`, then `engines[0]` (with the table) as `side` against
 /// `engines[1]` (without), both cleared first (empty transposition tables,
-/// so that each game is the same whatever was played before), to `depth`
-/// plies.
-fn duel<R: Solvable>(engines: &mut [Engine<'_, R>; 2], opening: &[Move], side: Player, depth: u32) -> Duel {
+/// so that each game is the same whatever was played before), within
+/// `limits` a move.
+fn duel<R: Solvable>(
+    engines: &mut [Engine<'_, R>; 2],
+    opening: &[Move],
+    side: Player,
+    limits: Limits,
+) -> Duel {
     engines.iter_mut().for_each(AlphaBeta::clear);
     let rules = *engines[0].rules();
     let mut game = Game::new(rules);
@@ -259,7 +262,7 @@ fn duel<R: Solvable>(engines: &mut [Engine<'_, R>; 2], opening: &[Move], side: P
         &mut game,
         |game| {
             let mover = usize::from(game.position().to_move() != side);
-            engines[mover].search_game(game, Limits::depth(depth)).best
+            engines[mover].search_game(game, limits).best
         },
         |_| {},
     );
@@ -287,30 +290,32 @@ fn duel<R: Solvable>(engines: &mut [Engine<'_, R>; 2], opening: &[Move], side: P
 }
 
 /// Both colours from every two-ply opening.
-fn compare<R: Solvable>(rules: R, table: &DiskTable<R>, depth: u32) -> Vec<Duel> {
+fn compare<R: Solvable>(rules: R, table: &DiskTable<R>, limits: Limits) -> Vec<Duel> {
     let openings = openings(rules);
     let total = 2 * openings.len();
     // [with the table, without]
     let mut engines = [engine(rules, Some(table)), engine(rules, None)];
     let mut duels = Vec::with_capacity(total);
-    progress(0, total);
+    let mut progress = Progress::new(format!("selfplay --compare {}", rules.name()));
+    let games = Some(total as u64);
+    progress.update(0, games, || "games".into());
     for opening in &openings {
         for side in [Player::South, Player::North] {
-            duels.push(duel(&mut engines, opening, side, depth));
-            progress(duels.len(), total);
+            duels.push(duel(&mut engines, opening, side, limits));
+            progress.update(duels.len() as u64, games, || "games".into());
         }
     }
-    errln!();
+    progress.finish(total as u64, games, || "games".into());
     duels
 }
 
 fn report_comparison(opts: &Options, max_seeds: u32, duels: &[Duel], seconds: f64) {
     outln!(
-        "{}: depth {} with the table {} (up to {max_seeds} seeds) against depth {} without; {} openings, {} games, {seconds:.1} s",
+        "{}: {} with the table {} (up to {max_seeds} seeds) against {} without; {} openings, {} games, {seconds:.1} s",
         opts.kind,
-        opts.depth,
+        opts.limits_text(),
         opts.table.as_deref().unwrap_or_default(),
-        opts.depth,
+        opts.limits_text(),
         duels.len() / 2,
         duels.len(),
     );
@@ -397,10 +402,10 @@ fn summarise(opts: &Options, max_seeds: Option<u32>, records: &[Record], seconds
         _ => String::new(),
     };
     outln!(
-        "{} games of {}, depth {}, seed {}{table}, {:.1} s",
+        "{} games of {}, {}, seed {}{table}, {:.1} s",
         n,
         opts.kind,
-        opts.depth,
+        opts.limits_text(),
         opts.seed,
         seconds
     );
@@ -459,6 +464,6 @@ fn histogram(lengths: &[usize]) {
 }
 
 fn main() {
-    let opts = common::parse_or_exit("selfplay", &common::selfplay_usage(), common::parse_selfplay);
+    let opts = common::parse_or_exit("selfplay", &options::usage(), options::parse);
     opts.kind.with_ruleset(Run(&opts));
 }

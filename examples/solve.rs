@@ -47,18 +47,22 @@
 
 #[macro_use]
 mod common;
+#[path = "solve/options.rs"]
+mod options;
 
+use std::cell::RefCell;
 use std::error::Error;
 use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use common::SolveOptions as Args;
+use common::progress::{Progress, Ticker};
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
 use mancala_rules::{Board, Escaped, GameKind, Player, Position, Ruleset};
+use options::Options as Args;
 
 /// The opening's options (Djenon-aboure), beside the common ones.
 const OPENING_USAGE: &str = "\
@@ -73,27 +77,26 @@ Djenon-aboure's opening, solved with a proof certificate:
 /// The longest position line read from `--stdin` (longer ones are cut).
 const MAX_QUESTION: usize = 4096;
 
-/// A progress bar on stderr, one update per seed count (only on a terminal).
-fn progress_bar(label: &str) -> impl FnMut(LevelProgress) + '_ {
-    let started = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
+/// The build's progress on stderr (a bar on a terminal, a line every few
+/// seconds elsewhere), updated once a seed count and redrawn in between, so
+/// that a long level shows its clock.
+fn progress_bar(label: &str) -> impl FnMut(LevelProgress) {
+    let mut ticker = Ticker::new(Progress::new(format!("solve {label}")));
     move |p: LevelProgress| {
-        if !terminal {
-            return;
-        }
-        let width = 40;
-        let filled = (p.done as f64 / p.total.max(1) as f64 * width as f64) as usize;
-        err!(
-            "\r{label} [{}{}] {:>3} of {} seeds, {:>12} positions, {:>7.1} s",
-            "#".repeat(filled),
-            ".".repeat(width - filled.min(width)),
-            p.seeds,
-            p.max_seeds,
-            p.done,
-            started.elapsed().as_secs_f64()
-        );
+        let text = if p.seeds == p.max_seeds {
+            format!("positions, {} seeds", p.max_seeds)
+        } else {
+            format!(
+                "positions, {} of {} seeds, level {} running",
+                p.seeds,
+                p.max_seeds,
+                p.seeds + 1
+            )
+        };
         if p.seeds == p.max_seeds {
-            errln!();
+            ticker.finish(p.done, Some(p.total), text);
+        } else {
+            ticker.update(p.done, Some(p.total), text);
         }
     }
 }
@@ -343,20 +346,6 @@ fn table_path(certificate: &str) -> String {
     format!("{certificate}.table")
 }
 
-/// A progress line on stderr (only on a terminal), at most ten a second.
-fn ticker(label: &'static str) -> impl FnMut(String) {
-    let started = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
-    let mut last = 0.0f64;
-    move |text: String| {
-        let now = started.elapsed().as_secs_f64();
-        if terminal && now - last >= 0.1 {
-            last = now;
-            err!("\r{label}: {text}, {now:.1} s          ");
-        }
-    }
-}
-
 /// The largest board of the table under the opening's proof.
 const OPENING_TABLE: u32 = 16;
 
@@ -377,13 +366,16 @@ fn opening(args: &Args, opening: &Opening) -> Result<(), Box<dyn Error>> {
         started.elapsed().as_secs_f64()
     );
     let searching = Instant::now();
-    let mut tick = ticker("proving");
+    // Borrowed by the prover's callback while the prover lives.
+    let progress = RefCell::new(Progress::new("proving"));
     let mut prover = Prover::new(&table, |p| {
-        tick(format!("{} positions searched, {} nodes", p.searched, p.nodes))
+        progress
+            .borrow_mut()
+            .message(|| format!("{} positions searched, {} nodes", p.searched, p.nodes));
     });
     let start = rules.start();
     let certificate = prover.certificate(&start)?;
-    errln!();
+    progress.borrow_mut().end();
     errln!(
         "proved: {} positions searched, {} repetitions met, {} certificate nodes, in {:.1} s",
         prover.searched(),
@@ -446,9 +438,11 @@ fn verify(path: &str) -> Result<(), Box<dyn Error>> {
         table.max_seeds(),
         started.elapsed().as_secs_f64()
     );
-    let mut tick = ticker("checking the table");
-    table.verify(0, |p| tick(format!("{} of {} positions", p.done, p.total)))?;
-    errln!();
+    let mut progress = Progress::new("checking the table");
+    table.verify(0, |p| {
+        progress.update(p.done, Some(p.total), || "positions".into())
+    })?;
+    progress.end();
     errln!(
         "table checked: every entry agrees with its successors ({:.1} s)",
         started.elapsed().as_secs_f64()
@@ -457,12 +451,12 @@ fn verify(path: &str) -> Result<(), Box<dyn Error>> {
     if certificate.root != rules.start() {
         return Err(format!("the certificate is about {}, not the opening", certificate.root).into());
     }
-    let mut tick = ticker("checking the certificate");
-    let total = certificate.nodes.len();
+    let mut progress = Progress::new("checking the certificate");
+    let total = Some(certificate.nodes.len() as u64);
     let verified = proof::verify_certificate(&rules, &certificate, &table, |n| {
-        tick(format!("{n} of {total} nodes"))
+        progress.update(n as u64, total, || "nodes".into());
     })?;
-    errln!();
+    progress.end();
     errln!(
         "certificate checked: {} nodes, in {:.1} s in all",
         verified.nodes,
@@ -478,7 +472,7 @@ fn verify(path: &str) -> Result<(), Box<dyn Error>> {
 fn main() -> ExitCode {
     // The parser maps --chain and --hemprich to the variants' names and
     // refuses the games without a solver.
-    let usage = common::solve_usage();
+    let usage = options::usage();
     let (rest, opening_options) = match split_opening(common::process_args()) {
         Ok(split) => split,
         Err(e) => {
@@ -486,7 +480,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let args = match common::parse_solve(&rest) {
+    let args = match options::parse(&rest) {
         Ok(Some(args)) => args,
         Ok(None) => {
             outln!("{}", usage);

@@ -19,7 +19,31 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 #[path = "../examples/common/mod.rs"]
+#[macro_use]
 mod common;
+
+// Each example's command line, as the example itself includes it.
+#[path = "../examples/custom/options.rs"]
+#[allow(dead_code)]
+mod custom_options;
+#[path = "../examples/perft/options.rs"]
+#[allow(dead_code)]
+mod perft_options;
+#[path = "../examples/play/options.rs"]
+#[allow(dead_code)]
+mod play_options;
+#[path = "../examples/playouts/options.rs"]
+#[allow(dead_code)]
+mod playouts_options;
+#[path = "../examples/replay/options.rs"]
+#[allow(dead_code)]
+mod replay_options;
+#[path = "../examples/selfplay/options.rs"]
+#[allow(dead_code)]
+mod selfplay_options;
+#[path = "../examples/solve/options.rs"]
+#[allow(dead_code)]
+mod solve_options;
 
 const EXAMPLES: [&str; 7] = [
     "perft", "playouts", "selfplay", "play", "solve", "replay", "custom",
@@ -31,8 +55,9 @@ const EXAMPLES: [&str; 7] = [
 
 /// `target/<profile>/examples`, with every example built.
 ///
-/// `cargo test` builds the examples before it runs the tests; with
-/// `--test examples_cli` alone it does not, so they are (re)built here with
+/// `cargo test` from the root builds the examples (a default member of the
+/// workspace) before it runs the tests; with `--test examples_cli` alone it
+/// does not, so they are (re)built here with
 /// the same profile and target directory (a no-op when up to date).
 fn examples_dir() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -47,8 +72,9 @@ fn examples_dir() -> &'static PathBuf {
             .unwrap_or("debug");
         let mut target_dir = profile_dir.parent().expect("target").to_path_buf();
         let mut cargo = Command::new(env!("CARGO"));
+        // The examples are the package `examples/` (mancala-examples).
         cargo.args(["build", "--quiet", "--examples", "--manifest-path"]);
-        cargo.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"));
+        cargo.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/Cargo.toml"));
         // A cross build lives in target/<triple>/<profile>.
         if !target_dir.join("CACHEDIR.TAG").exists() {
             if let (Some(triple), Some(parent)) = (target_dir.file_name(), target_dir.parent()) {
@@ -582,6 +608,148 @@ fn custom_plays_its_game_to_the_end() {
     assert_eq!(succeeds("custom", &["3"]), stdout);
 }
 
+/// Issue 19: one command-line shape. Every example that takes a game takes
+/// it first or as `--game`; `--depth D --time MS` is D plies within MS ms.
+#[test]
+fn every_example_takes_the_game_first_or_as_an_option() {
+    let args = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let play = |list: &[&str]| play_options::parse(&args(list)).unwrap().unwrap();
+    assert_eq!(play(&["kalah", "--auto"]).kind, GameKind::Kalah);
+    assert_eq!(play(&["--game", "kalah", "--auto"]).kind, GameKind::Kalah);
+    assert_eq!(play(&["--auto"]).kind, GameKind::Bohnenspiel);
+    assert!(play_options::parse(&args(&["kalah", "--game", "oware"])).is_err());
+    for (name, list) in [
+        ("perft", &["oware", "1"][..]),
+        ("playouts", &["oware", "2"]),
+        ("selfplay", &["oware", "1", "--depth", "1"]),
+        ("play", &["oware", "--auto", "--depth", "1"]),
+        ("solve", &["tihbat", "--seeds", "1"]),
+    ] {
+        // The output without its timings.
+        let untimed = |stdout: String| -> Vec<String> {
+            stdout
+                .lines()
+                .filter(|line| !line.contains(" s (") && !line.ends_with(" s"))
+                .map(str::to_string)
+                .collect()
+        };
+        let positional = untimed(succeeds(name, list));
+        let mut named = vec!["--game"];
+        named.extend_from_slice(list);
+        assert_eq!(untimed(succeeds(name, &named)), positional, "{name}");
+        assert!(!positional.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn depth_and_time_together_mean_the_depth_within_the_time() {
+    let args = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let play = play_options::parse(&args(&["--time", "50", "--depth", "5"]))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (play.depth, play.time),
+        (Some(5), Some(Duration::from_millis(50)))
+    );
+    let limits = common::search_limits(play.depth, 12, play.time);
+    assert_eq!((limits.depth, limits.time), (5, Some(Duration::from_millis(50))));
+    let alone = common::search_limits(None, 12, Some(Duration::from_millis(50)));
+    assert_eq!(alone.depth, mancala_rules::search::MAX_DEPTH);
+    assert_eq!(common::search_limits(None, 12, None).depth, 12);
+    let mcts = play_options::parse(&args(&["--mcts", "--time", "50", "--iterations", "9"]))
+        .unwrap()
+        .unwrap();
+    let limits = play_options::mcts_limits(&mcts);
+    assert_eq!(
+        (limits.iterations, limits.time),
+        (9, Some(Duration::from_millis(50)))
+    );
+
+    let stdout = succeeds("play", &["tihbat", "--auto", "--time", "50", "--depth", "3"]);
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("Game over after "),
+        "{stdout}"
+    );
+    let stdout = succeeds("selfplay", &["tihbat", "2", "--time", "20", "--depth", "3"]);
+    assert!(
+        stdout.starts_with("2 games of tihbat, depth 3 within 20 ms a move, seed 1"),
+        "{stdout}"
+    );
+    let stdout = succeeds("selfplay", &["tihbat", "1", "--time", "5"]);
+    assert!(stdout.starts_with("1 games of tihbat, 5 ms a move, "), "{stdout}");
+    refused("selfplay", &["tihbat", "1", "--time", "0"]);
+    for name in ["play", "selfplay", "custom"] {
+        let usage = succeeds(name, &["--help"]);
+        assert!(usage.contains("D plies at most within MS ms"), "{name}: {usage}");
+    }
+}
+
+/// Issue 19: progress goes to stderr, as plain lines when stderr is not a
+/// terminal (here a pipe): no carriage returns in a log, nothing on stdout.
+#[test]
+fn progress_is_plain_lines_when_stderr_is_not_a_terminal() {
+    for (name, args) in [
+        ("selfplay", &["tihbat", "3", "--depth", "1"][..]),
+        ("playouts", &["tihbat", "100"]),
+        ("solve", &["djenon-aboure", "--max-seeds", "6"]),
+    ] {
+        let output = run(name, args, b"");
+        assert!(output.status.success(), "{name}: {output:?}");
+        let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
+        assert!(
+            !stderr.contains('\r') && !stdout.contains('\r'),
+            "{name}: {stderr:?}"
+        );
+        // Lines that say what they count.
+        for line in stderr.lines() {
+            assert!(line.contains(" s") && line.contains(": "), "{name}: {line}");
+        }
+        if name == "playouts" {
+            // A short run: no progress (the first after 3 s).
+            assert!(stderr.is_empty(), "{stderr}");
+        }
+    }
+    let stdout = succeeds("playouts", &["tihbat", "100"]);
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("100 playouts, ") && last.contains(" plies in "),
+        "{last}"
+    );
+}
+
+/// The README lists only game names that parse, and every kind's name.
+#[test]
+fn the_readme_lists_game_names_that_parse() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme
+        .find("pick any of them by name at run time")
+        .expect("the names paragraph");
+    let paragraph = &readme[start..start + readme[start..].find("\n\n").unwrap()];
+    let names: Vec<&str> = paragraph
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
+        .filter(|w| {
+            w.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+        .collect();
+    for name in &names {
+        assert!(
+            name.parse::<GameKind>().is_ok(),
+            "the README lists {name}, which does not parse"
+        );
+    }
+    for kind in GameKind::ALL {
+        assert!(names.contains(&kind.name()), "the README does not list {kind}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // selfplay with an endgame table
 // ---------------------------------------------------------------------------
@@ -1034,13 +1202,13 @@ proptest! {
     fn every_parser_answers_any_argument_list(args in prop::collection::vec(argument(), 0..8)) {
         let help = args.iter().any(|a| a == "--help" || a == "-h");
         for ok in [
-            common::parse_perft(&args).map(|o| o.is_some()),
-            common::parse_playouts(&args).map(|o| o.is_some()),
-            common::parse_selfplay(&args).map(|o| o.is_some()),
-            common::parse_play(&args).map(|o| o.is_some()),
-            common::parse_solve(&args).map(|o| o.is_some()),
-            common::parse_replay(&args).map(|o| o.is_some()),
-            common::parse_custom(&args).map(|o| o.is_some()),
+            perft_options::parse(&args).map(|o| o.is_some()),
+            playouts_options::parse(&args).map(|o| o.is_some()),
+            selfplay_options::parse(&args).map(|o| o.is_some()),
+            play_options::parse(&args).map(|o| o.is_some()),
+            solve_options::parse(&args).map(|o| o.is_some()),
+            replay_options::parse(&args).map(|o| o.is_some()),
+            custom_options::parse(&args).map(|o| o.is_some()),
         ] {
             match ok {
                 Ok(runs) => prop_assert_eq!(runs, !help),
