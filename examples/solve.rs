@@ -58,10 +58,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use common::progress::{Progress, Ticker};
-use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
+use mancala_rules::games::{DjenonAboure, Tihbat};
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
-use mancala_rules::{Board, Escaped, GameKind, Player, Position, Ruleset};
+use mancala_rules::{Board, Escaped, GameKind, Player, Position, Ruleset, WithRuleset};
 use options::Options as Args;
 
 /// The opening's options (Djenon-aboure), beside the common ones.
@@ -298,6 +298,20 @@ fn tihbat<R: Solvable<Position = Position<4>>>(rules: R, args: &Args) -> Result<
     answer(&table, args)
 }
 
+/// An endgame table of any solvable game: built, saved, loaded, asked.
+struct Endgame<'a> {
+    args: &'a Args,
+    default_max: u32,
+}
+
+impl WithRuleset for Endgame<'_> {
+    type Output = Result<(), Box<dyn Error>>;
+
+    fn run<R: Solvable>(self, rules: R) -> Self::Output {
+        endgame(rules, self.args, self.default_max)
+    }
+}
+
 fn endgame<R: Solvable>(rules: R, args: &Args, default_max: u32) -> Result<(), Box<dyn Error>> {
     let max_seeds = args.max_seeds.unwrap_or(default_max);
     // Saved and not questioned: written as it is built, never held whole.
@@ -507,10 +521,11 @@ fn main() -> ExitCode {
         Some(_) if proving => Err("--opening and --verify are for djenon-aboure".into()),
         Some(GameKind::Tihbat) => tihbat(Tihbat, &args),
         Some(GameKind::TihbatChain) => tihbat(Tihbat::own_side_chain(), &args),
-        Some(GameKind::Bohnenspiel) => endgame(Bohnenspiel, &args, 12),
-        Some(GameKind::BohnenspielHemprich) => endgame(Bohnenspiel::hemprich(), &args, 12),
-        Some(GameKind::DjenonAboure) => endgame(DjenonAboure, &args, 12),
-        Some(GameKind::AlManqala) => endgame(AlManqala, &args, 10),
+        // Every other game with table sizes, Kalah included.
+        Some(kind) if kind.solvable() => kind.with_ruleset(Endgame {
+            args: &args,
+            default_max: kind.table_seeds().map_or(0, |seeds| seeds.default),
+        }),
         Some(_) | None => {
             errln!(
                 "solve: no solver for this game; solve takes {}",

@@ -378,18 +378,10 @@ pub fn search_limits(depth: Option<u32>, default_depth: u32, time: Option<Durati
     }
 }
 
-/// The games `solve` builds tables for (those implementing
-/// `mancala_rules::solve::Solvable`).
+/// The games `solve` builds tables for: those the library's table of
+/// games gives table sizes ([`GameKind::solvable`]).
 pub fn solvable(kind: GameKind) -> bool {
-    matches!(
-        kind,
-        GameKind::Tihbat
-            | GameKind::TihbatChain
-            | GameKind::Bohnenspiel
-            | GameKind::BohnenspielHemprich
-            | GameKind::DjenonAboure
-            | GameKind::AlManqala
-    )
+    kind.solvable()
 }
 
 /// The names of the games `solve` takes, in `GameKind::ALL`'s order.

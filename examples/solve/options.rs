@@ -33,18 +33,12 @@ Solves Tihbat, builds endgame tables, answers positions.
     )
 }
 
-/// The largest table `--max-seeds` may ask for: every board of the game for
-/// Tihbat; 24 seeds for the 12-pit games (834,451,800 positions at the top
-/// level) and 20 for Al-manqala (1,146,332,880), whose largest levels are
-/// solved in about 6 bytes a position plus 4 a non-capturing move: the
-/// tables of a large machine, written to disk as they are built.
+/// The largest table `--max-seeds` may ask for: the library's figure for
+/// the game ([`GameKind::table_seeds`]), what a 24 GB machine builds, written
+/// to disk as it is built (every board for Tihbat; 24 seeds for the 12-pit
+/// games; 20 for Al-manqala).
 pub fn max_seeds_range(kind: GameKind) -> RangeInclusive<u64> {
-    match kind {
-        GameKind::Tihbat | GameKind::TihbatChain => 1..=28,
-        GameKind::Bohnenspiel | GameKind::BohnenspielHemprich | GameKind::DjenonAboure => 1..=24,
-        // Al-manqala; the games without a solver are refused before.
-        _ => 1..=20,
-    }
+    1..=kind.table_seeds().map_or(0, |seeds| u64::from(seeds.max))
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
