@@ -385,9 +385,9 @@ mod tests {
             .sum();
         assert_eq!(board.sum(some), in_some);
         let mut emptied = pits;
-        for pit in 0..P {
+        for (pit, seeds) in emptied.iter_mut().enumerate() {
             if some >> pit & 1 == 1 {
-                emptied[pit] = 0;
+                *seeds = 0;
             }
         }
         assert_eq!(board.without(some).array(), emptied);
