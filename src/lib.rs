@@ -85,7 +85,7 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
-#![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `wide`
+#![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `kernel`
 
 #[cfg(feature = "search")]
 mod any_engine;
@@ -96,6 +96,7 @@ mod game;
 pub mod games;
 pub mod harness;
 mod history;
+mod kernel;
 mod moves;
 /// Oware Abapa (moved to [`games`]; this path stays for existing users).
 pub mod oware {
@@ -115,7 +116,6 @@ mod ruleset;
 pub mod search;
 pub mod solve;
 mod validation;
-mod wide;
 
 #[cfg(feature = "search")]
 pub use any_engine::{AnyEngine, BestMove, KindMismatch, Thought};

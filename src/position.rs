@@ -5,9 +5,9 @@ use std::hash::Hash;
 use std::str::FromStr;
 
 use crate::error::{ParseError, PositionError};
+use crate::kernel::Packed;
 use crate::moves::PitSet;
 pub use crate::player::Player;
-use crate::wide::Wide;
 
 impl Player {
     /// The player with the given index (0 = South, 1 = North).
@@ -183,12 +183,7 @@ impl<const P: usize> Position<P> {
     #[inline]
     #[must_use]
     pub fn pits_holding(&self, player: Player, min: u8) -> PitSet {
-        let all = if P <= 16 {
-            Wide::load(&self.pits).at_least(min)
-        } else {
-            (0..P).fold(0, |bits, pit| bits | u32::from(self.pits[pit] >= min) << pit)
-        };
-        PitSet::from_bits(all).intersection(Self::row(player))
+        PitSet::from_bits(Packed::load(&self.pits).at_least(min)).intersection(Self::row(player))
     }
 
     /// The same board with the turn handed to the other player (a pass).
@@ -443,18 +438,7 @@ impl<const P: usize> Board for Position<P> {
         const K: u64 = 0x517C_C1B7_2722_0A95;
         let round = |hash: u64, word: u64| (hash.rotate_left(5) ^ word).wrapping_mul(K);
         let head = u64::from(self.scores[0]) | u64::from(self.scores[1]) << 8 | (self.to_move as u64) << 16;
-        let hash = if P <= 16 {
-            let mut word = [0u8; 16];
-            word[..P].copy_from_slice(&self.pits);
-            let board = u128::from_le_bytes(word);
-            round(round(round(0, head), board as u64), (board >> 64) as u64)
-        } else {
-            self.pits.chunks(8).fold(round(0, head), |hash, chunk| {
-                let mut word = [0u8; 8];
-                word[..chunk.len()].copy_from_slice(chunk);
-                round(hash, u64::from_le_bytes(word))
-            })
-        };
+        let hash = Packed::load(&self.pits).fold_words(round(0, head), round);
         hash ^ hash >> 32
     }
 }

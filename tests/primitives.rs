@@ -1,11 +1,11 @@
 //! The optimised primitives against naive, seed-by-seed reference models.
 //!
-//! On boards of up to 16 pits the primitives hold the whole board in one
-//! 128-bit word (sowing by multiply-add, comparisons with SSE2); bigger boards
-//! take a plain path. Every property here compares a primitive with a model
-//! written the slow, obvious way from the rustdoc (one seed, one pit at a
-//! time), on boards of 4, 12, 14 and 16 pits (the word path; 16 fills the
-//! word) and 20 pits (the plain path). The models use none of the crate's
+//! The primitives hold the whole board in 128-bit words, one byte a pit
+//! (sowing by multiply-add, comparisons with SSE2): one word on boards of up
+//! to 16 pits, two above. Every property here compares a primitive with a
+//! model written the slow, obvious way from the rustdoc (one seed, one pit at
+//! a time), on boards of 4, 12, 14 and 16 pits (one word; 16 fills it) and 20
+//! and 30 pits (two words; 30 is the largest board). The models use none of the crate's
 //! code, only its plain data types; `models_reproduce_the_rustdoc_examples`
 //! checks them against the documented examples.
 //!
@@ -867,6 +867,7 @@ board_size_tests! {
     p14: 14,
     p16: 16,
     p20: 20,
+    p30: 30,
 }
 
 /// The figures behind `RELAY_LAP_LIMIT` (see `relay_sow`): relays from every

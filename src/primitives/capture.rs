@@ -1,6 +1,6 @@
 use super::Counts;
+use crate::kernel::Packed;
 use crate::moves::PitSet;
-use crate::wide::Wide;
 
 /// When the pit where the last seed fell is captured, and whether the capture
 /// chains backward.
@@ -88,24 +88,13 @@ impl CaptureRule {
         if last >= P {
             return Capture::NONE;
         }
-        if P <= 16 {
-            return self.find_wide::<P>(Wide::load(pits), last, scope);
-        }
-        let takeable = self.counts.pits_in(pits).intersection(scope).bits();
-        let pits_taken = self.chain_from::<P>(takeable, last);
-        let seeds = PitSet::from_bits(pits_taken)
-            .map(|pit| u32::from(pits[pit]))
-            .sum();
-        Capture {
-            pits: PitSet::from_bits(pits_taken),
-            seeds,
-        }
+        self.find_on(Packed::load(pits), last, scope)
     }
 
-    /// [`find`](CaptureRule::find) on a board of up to 16 pits in one word.
+    /// [`find`](CaptureRule::find) on the packed board (`last` below `P`).
     #[inline(always)]
-    pub(crate) fn find_wide<const P: usize>(&self, board: Wide, last: usize, scope: PitSet) -> Capture {
-        let takeable = self.counts.pits_in_wide(board) & scope.bits();
+    pub(crate) fn find_on<const P: usize>(&self, board: Packed<P>, last: usize, scope: PitSet) -> Capture {
+        let takeable = self.counts.pits_of(board) & scope.bits();
         let pits = self.chain_from::<P>(takeable, last);
         Capture {
             pits: PitSet::from_bits(pits),

@@ -1,5 +1,5 @@
+use crate::kernel::Packed;
 use crate::moves::PitSet;
-use crate::wide::Wide;
 
 /// A set of seed counts (every count a pit can hold, 0 to 255), as a 256-bit
 /// mask: which counts capture, which relay. `const`, `Copy`, one load and
@@ -63,9 +63,9 @@ impl Counts {
 
     /// The pits of `pits` (0-based) holding a count in the set.
     ///
-    /// Without a branch that depends on the board: on boards of up to 16
-    /// pits each count of the set is compared with every pit at once, and the
-    /// counts from the set's open end up (`at_least`) with one comparison more.
+    /// Without a branch that depends on the board: each count of the set is
+    /// compared with every pit at once, and the counts from the set's open
+    /// end up (`at_least`) with one comparison more.
     ///
     /// ```
     /// use mancala_rules::primitives::Counts;
@@ -76,18 +76,13 @@ impl Counts {
     #[inline(always)]
     #[must_use]
     pub fn pits_in<const P: usize>(self, pits: &[u8; P]) -> PitSet {
-        let bits = if P <= 16 {
-            self.pits_in_wide(Wide::load(pits))
-        } else {
-            (0..P).fold(0, |bits, pit| bits | u32::from(self.contains(pits[pit])) << pit)
-        };
-        PitSet::from_bits(bits).intersection(PitSet::first(P))
+        PitSet::from_bits(self.pits_of(Packed::load(pits))).intersection(PitSet::first(P))
     }
 
-    /// [`pits_in`](Counts::pits_in) on a wide board; the padding bytes above
-    /// the board may be marked too.
+    /// [`pits_in`](Counts::pits_in) on the packed board, as a bit set; the
+    /// bits of the padding above the board may be set too.
     #[inline(always)]
-    pub(crate) fn pits_in_wide(self, board: Wide) -> u32 {
+    pub(crate) fn pits_of<const P: usize>(self, board: Packed<P>) -> u32 {
         // Every count from `open_end` up is in the set (256: none is).
         let open_end = self.open_end();
         let mut bits = if open_end < 256 {

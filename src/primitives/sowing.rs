@@ -1,7 +1,7 @@
 use super::Counts;
+use crate::kernel::Packed;
 use crate::moves::PitSet;
 use crate::position::{Player, Position};
-use crate::wide::Wide;
 
 /// Relay (multi-lap) sowing, with every traditional reading a parameter.
 ///
@@ -177,67 +177,48 @@ impl Sowing {
     #[inline(always)]
     pub fn sow<const P: usize>(self, pits: &mut [u8; P], origin: usize) -> usize {
         let origin = wrap::<P>(origin);
-        if P <= 16 {
-            let (board, last) = self.sow_wide::<P>(Wide::load(pits), origin, pits[origin]);
-            board.store(pits);
-            return last;
-        }
-        let seeds = usize::from(pits[origin]);
-        pits[origin] = 0;
-        if seeds == 0 {
-            return origin;
-        }
-        let (first, ring) = self.ring::<P>(origin);
-        let (rounds, rest) = (seeds / ring, seeds % ring);
-        if rounds > 0 {
-            // A pit holds at most 255 seeds in a valid position, so `rounds`
-            // fits a u8; wrapping keeps an over-full hand-made one from panicking.
-            let rounds = rounds as u8;
-            for pit in pits.iter_mut() {
-                *pit = pit.wrapping_add(rounds);
-            }
-            if self == Sowing::NextPitSkippingOrigin {
-                pits[origin] = pits[origin].wrapping_sub(rounds);
-            }
-        }
-        let mut pit = first;
-        for _ in 0..rest {
-            pits[pit] = pits[pit].wrapping_add(1);
-            pit = if pit + 1 == P { 0 } else { pit + 1 };
-        }
-        last_pit::<P>(first, ring, rest)
+        let (board, last) = self.lap(Packed::load(pits), origin, pits[origin]);
+        board.store(pits);
+        last
     }
 
-    /// [`sow`](Sowing::sow) on a board of up to 16 pits held in one word:
-    /// every pit of the ring gets `seeds / ring` (one multiply-add of the
-    /// whole board), the next `seeds % ring` pits one more (one addition of a
-    /// run of ones). `origin` (below `P`) holds `seeds` (read from the array
-    /// by the caller: cheaper than from the word). Returns the board and the
-    /// last pit sown.
+    /// [`sow`](Sowing::sow) on the packed board: every pit of the ring gets
+    /// `seeds / ring` (one multiply-add of the whole board), the next
+    /// `seeds % ring` pits one more (one addition of a run of ones).
+    /// `origin` (below `P`) holds `seeds` (read from the array by the
+    /// caller: cheaper than from the board). Returns the board and the last
+    /// pit sown.
     #[inline(always)]
-    pub(crate) fn sow_wide<const P: usize>(self, board: Wide, origin: usize, seeds: u8) -> (Wide, usize) {
-        // `0x01` in the origin's byte: the origin is emptied, and skipped.
-        let origin_byte = ones(origin + 1) - ones(origin);
-        let mut board = board.0.wrapping_sub(origin_byte * u128::from(seeds));
+    pub(crate) fn lap<const P: usize>(
+        self,
+        board: Packed<P>,
+        origin: usize,
+        seeds: u8,
+    ) -> (Packed<P>, usize) {
+        // One seed in the origin: the origin is emptied, and skipped.
+        let origin_pit = Packed::<P>::one_in(origin);
+        let mut board = board.minus(origin_pit.times(u32::from(seeds)));
         if seeds == 0 {
-            return (Wide(board), origin);
+            return (board, origin);
         }
         let (first, ring) = self.ring::<P>(origin);
         // 32-bit division by the constant ring: cheaper than 64-bit.
         let (rounds, rest) = (u32::from(seeds) / ring as u32, u32::from(seeds) % ring as u32);
-        let (rounds, rest) = (rounds as usize, rest as usize);
+        let rest = rest as usize;
         // Full rounds: one seed in every pit of the ring, `rounds` times (no
         // branch on `rounds`: on small boards it is 0 or not at random).
-        let mut round = ones(P);
+        let mut round = Packed::<P>::ones(P);
         if self == Sowing::NextPitSkippingOrigin {
-            round -= origin_byte;
+            round = round.minus(origin_pit);
         }
-        board = board.wrapping_add(round.wrapping_mul(rounds as u128));
+        board = board.plus(round.times(rounds));
         // The rest: one seed in each pit of `first..first + rest`, wrapping past
         // pit P. `rest < ring`, so this never reaches a skipped origin.
         let end = first + rest;
-        board = board.wrapping_add(ones(end.min(P)) - ones(first) + ones(end.saturating_sub(P)));
-        (Wide(board), last_pit::<P>(first, ring, rest))
+        let run = Packed::<P>::ones(end.min(P))
+            .minus(Packed::ones(first))
+            .plus(Packed::ones(end.saturating_sub(P)));
+        (board.plus(run), last_pit::<P>(first, ring, rest))
     }
 
     /// The first pit sown from `origin`, and how many pits a round covers.
@@ -306,23 +287,6 @@ fn last_pit<const P: usize>(first: usize, ring: usize, rest: usize) -> usize {
     } else {
         last
     }
-}
-
-/// `0x01` in each of the `count` (at most 16; callers pass at most 32)
-/// lowest bytes.
-#[inline(always)]
-fn ones(count: usize) -> u128 {
-    // Indexed modulo 32, so no bounds check or clamp: entries 16 and up are full.
-    const TABLE: [u128; 32] = {
-        let mut table = [0u128; 32];
-        let mut count = 1;
-        while count < 32 {
-            table[count] = (table[count - 1] << 8) | 1;
-            count += 1;
-        }
-        table
-    };
-    TABLE[count % 32]
 }
 
 /// How a relay sowing ended.

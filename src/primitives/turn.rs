@@ -1,10 +1,10 @@
 use super::sowing::{relay_sow_pits, relay_sow_stores, RelayRule, Stores};
 use super::sowing::{sow_with_stores, Landing};
 use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
+use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
 use crate::position::{Player, Position};
 use crate::ruleset::MoveReport;
-use crate::wide::Wide;
 
 /// How the seeds of a move are sown: one lap, or relay laps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -378,19 +378,16 @@ impl SowingTurn {
         };
         report.laps = 1;
         let captured = match self.lap {
-            Lap::Single(sowing) if P <= 16 && self.stores == Stores::None => {
-                // The whole turn on the board in one word, stored once.
-                let (board, last) = sowing.sow_wide::<P>(Wide::load(&pos.pits), origin, pos.pits[origin]);
-                let captured = self.capture_wide::<P>(board, last, player, grand_slam);
+            Lap::Single(sowing) if self.stores == Stores::None => {
+                // The whole turn on the packed board, loaded once, stored once.
+                let (board, last) = sowing.lap(Packed::load(&pos.pits), origin, pos.pits[origin]);
+                let captured = self.capture_on(board, last, player, grand_slam);
                 board.without(captured.pits.bits()).store(&mut pos.pits);
                 report.last_pit = Some(last as u8 + 1);
                 captured
             }
             lap => {
                 let landing = match lap.relay() {
-                    None if self.stores == Stores::None => {
-                        Landing::Pit(lap.sowing().sow(&mut pos.pits, origin))
-                    }
                     None => sow_with_stores(pos, origin, lap.sowing(), self.stores),
                     Some(relay) => {
                         let stop = self.stop_on_capture::<P>(relay, player);
@@ -413,7 +410,7 @@ impl SowingTurn {
                 match landing {
                     Landing::Pit(last) => {
                         report.last_pit = Some(last as u8 + 1);
-                        let captured = self.capture_at::<P>(&pos.pits, last, player, grand_slam);
+                        let captured = self.capture_on(Packed::load(&pos.pits), last, player, grand_slam);
                         captured.take(&mut pos.pits);
                         captured
                     }
@@ -448,43 +445,21 @@ impl SowingTurn {
         }
     }
 
-    /// The capture from `last` on a board of up to 16 pits, after the grand
-    /// slam rule.
+    /// The capture from `last` (below `P`) on the packed board, after the
+    /// grand slam rule.
     #[inline(always)]
-    fn capture_wide<const P: usize>(
+    fn capture_on<const P: usize>(
         &self,
-        board: Wide,
+        board: Packed<P>,
         last: usize,
         player: Player,
         grand_slam: GrandSlam,
     ) -> Capture {
-        let mut captured = self
-            .capture
-            .find_wide::<P>(board, last, self.scope.pits::<P>(player));
+        let mut captured = self.capture.find_on(board, last, self.scope.pits::<P>(player));
         if let Some(opposite) = self.opposite {
-            captured = captured.union(opposite.find(&board.array::<P>(), last, player));
+            captured = captured.union(opposite.find(&board.array(), last, player));
         }
         Self::unless_grand_slam::<P>(captured, board.at_least(1), player, grand_slam)
-    }
-
-    /// The capture from `last` on any board, after the grand slam rule.
-    #[inline(always)]
-    fn capture_at<const P: usize>(
-        &self,
-        pits: &[u8; P],
-        last: usize,
-        player: Player,
-        grand_slam: GrandSlam,
-    ) -> Capture {
-        if P <= 16 {
-            return self.capture_wide::<P>(Wide::load(pits), last, player, grand_slam);
-        }
-        let mut captured = self.capture.find(pits, last, self.scope.pits::<P>(player));
-        if let Some(opposite) = self.opposite {
-            captured = captured.union(opposite.find(pits, last, player));
-        }
-        let nonempty = Counts::at_least(1).pits_in(pits).bits();
-        Self::unless_grand_slam::<P>(captured, nonempty, player, grand_slam)
     }
 
     /// `captured`, or nothing if the grand slam rule forbids it: it would
