@@ -243,7 +243,7 @@ impl Rules {
         let Rules {
             name: _,
             seeds,
-            stores,
+            has_stores: stores,
             play,
             turn,
             end,

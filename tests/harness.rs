@@ -83,7 +83,7 @@ impl Declared for ClockwiseStores {
         const RULES: Rules = Rules {
             name: "clockwise-stores",
             seeds: 3,
-            stores: true,
+            has_stores: true,
             play: Playable {
                 min_seeds: 1,
                 must_feed: true,
@@ -117,7 +117,7 @@ impl Declared for NextPitRelay {
         const RULES: Rules = Rules {
             name: "next-pit-relay",
             seeds: 2,
-            stores: true,
+            has_stores: true,
             play: Playable {
                 min_seeds: 1,
                 must_feed: false,

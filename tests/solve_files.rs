@@ -102,7 +102,7 @@ fn changing_any_field_changes_the_fingerprint() {
         (
             "stores",
             Rules {
-                stores: !base.stores,
+                has_stores: !base.has_stores,
                 ..base
             },
             12,

@@ -161,7 +161,7 @@ declare!(
     OwnStore,
     4,
     Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             stores: Stores::Own,
             ..SowingTurn::DEFAULT
@@ -435,7 +435,7 @@ declare!(
     ClockwiseKalah,
     8,
     Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             direction: Direction::Clockwise,
             stores: Stores::Own,
@@ -519,7 +519,7 @@ declare!(
     BothStores,
     4,
     Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             stores: Stores::Both,
             ..SowingTurn::DEFAULT
@@ -864,7 +864,7 @@ declare!(
     StoreAgain,
     4,
     Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             stores: Stores::Own,
             extra_turn: ExtraTurn::IN_OWN_STORE,

@@ -10,7 +10,7 @@ pub type AlManqalaPosition = Position<14>;
 pub const AL_MANQALA: Rules = Rules {
     name: "al-manqala",
     seeds: 7,
-    stores: false,
+    has_stores: false,
     // Rules 2 and 5: the mover must feed an empty row; a player whose own
     // row is empty passes.
     play: Playable {

@@ -11,7 +11,7 @@ pub const BOHNENSPIEL: Rules = Rules {
     name: "bohnenspiel",
     seeds: 6,
     // The Schatzhöhlen: they keep the captures and are never sown.
-    stores: true,
+    has_stores: true,
     // Rules 1 and 4: any non-empty pit; a player with an empty row ends the
     // game, and the other player takes every bean left.
     play: Playable {

@@ -10,7 +10,7 @@ pub type DjenonAbourePosition = Position<12>;
 pub const DJENON_ABOURE: Rules = Rules {
     name: "djenon-aboure",
     seeds: 4,
-    stores: false,
+    has_stores: false,
     // Rules 1, 5 and 6: at least two seeds; a player with no move passes
     // while the opponent can move; when neither can, each keeps their row.
     play: Playable {

@@ -9,7 +9,7 @@ const fn kalah(name: &'static str, seeds: u8, opposite: Opposite) -> Rules {
     Rules {
         name,
         seeds,
-        stores: true,
+        has_stores: true,
         // Rule 5's end comes first: a stuck player only happens with an
         // empty row, which has ended the game already.
         play: Playable {

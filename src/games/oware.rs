@@ -7,7 +7,7 @@ use crate::{Declared, Ending, HistoryRules, Leftover, Playable, Position, Repeti
 pub const OWARE: Rules = Rules {
     name: "oware",
     seeds: 4,
-    stores: false,
+    has_stores: false,
     // Rules 1, 4 and 5: any non-empty pit; the mover must feed an empty row;
     // a player with no move ends the game, each keeping their own row.
     play: Playable {

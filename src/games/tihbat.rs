@@ -10,7 +10,7 @@ pub type TihbatPosition = Position<4>;
 pub const TIHBAT: Rules = Rules {
     name: "tihbat",
     seeds: 7,
-    stores: false,
+    has_stores: false,
     // Rules 1 and 4: any non-empty pit; a player with both pits empty passes.
     play: Playable {
         stuck: Stuck::Passes(Leftover::Owners),

@@ -5,10 +5,11 @@ use std::fmt::Debug;
 
 use crate::error::IllegalMove;
 use crate::moves::{Move, MoveSet, PitSet};
+use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{feeding_moves, GrandSlam, SowingTurn, Stores};
 use crate::rng::SplitMix64;
-use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Turn};
+use crate::ruleset::Ruleset;
 use crate::validation::{Problems, RulesProblem};
 
 /// A game, declared: the stages of a turn, each a small value, read by one
@@ -16,7 +17,7 @@ use crate::validation::{Problems, RulesProblem};
 ///
 /// | stage | field |
 /// |---|---|
-/// | geometry: two rows of `N` pits (`N` from the position type), seeds a pit, stores | [`seeds`](Rules::seeds), [`stores`](Rules::stores) |
+/// | geometry: two rows of `N` pits (`N` from the position type), seeds a pit, stores | [`seeds`](Rules::seeds), [`has_stores`](Rules::has_stores) |
 /// | which pits may be played, and a player with no move | [`play`](Rules::play): [`Playable`] |
 /// | sowing, capture, who moves next | [`turn`](Rules::turn): [`SowingTurn`] |
 /// | the end and its scoring | [`end`](Rules::end): [`Ending`] |
@@ -40,7 +41,7 @@ use crate::validation::{Problems, RulesProblem};
 /// declare!(pub Clockwise, 8, Rules {
 ///     name: "clockwise",
 ///     seeds: 3,
-///     stores: true,
+///     has_stores: true,
 ///     turn: SowingTurn {
 ///         direction: Direction::Clockwise,
 ///         stores: Stores::Own,
@@ -66,7 +67,7 @@ pub struct Rules {
     /// Whether each player has a store (the captures are kept there; shown
     /// as "store" rather than "captured"). Sowing into stores is
     /// [`SowingTurn::stores`].
-    pub stores: bool,
+    pub has_stores: bool,
     /// Which pits may be played.
     pub play: Playable,
     /// Sowing, capture and who moves next.
@@ -84,7 +85,7 @@ impl Rules {
     pub const DEFAULT: Rules = Rules {
         name: "custom",
         seeds: 4,
-        stores: false,
+        has_stores: false,
         play: Playable::DEFAULT,
         turn: SowingTurn::DEFAULT,
         end: Ending::DEFAULT,
@@ -486,7 +487,7 @@ impl<D: Declared> Ruleset for D {
     }
 
     fn has_stores(&self) -> bool {
-        self.rules().stores
+        self.rules().has_stores
     }
 }
 
@@ -660,7 +661,7 @@ impl Rules {
     pub const fn problems(&self, pits: usize) -> Problems {
         let mut problems = Problems::of_board(pits, self.seeds);
         let sows_stores = !matches!(self.turn.stores, Stores::None);
-        if sows_stores && !self.stores {
+        if sows_stores && !self.has_stores {
             problems = problems.with(RulesProblem::SownStoresWithoutStores {
                 sown: self.turn.stores,
             });
