@@ -99,7 +99,8 @@ impl Default for Rules {
     }
 }
 
-/// Which pits may be played, and what a player with no move does.
+/// Which pits may be played (what a player with no move does is
+/// [`Ending::stuck`]).
 ///
 /// A pit of the mover's row may be played when it holds at least
 /// `min_seeds` seeds, its relay sowing (if the game has one) ends, it is not
@@ -107,7 +108,7 @@ impl Default for Rules {
 /// when the opponent's row is empty, it drops a seed there.
 ///
 /// ```
-/// use mancala_rules::{Declared, Playable, Position, Rules, Ruleset, Stuck, Leftover};
+/// use mancala_rules::{Declared, Ending, Playable, Position, Rules, Ruleset, Stuck, Leftover};
 ///
 /// #[derive(Clone, Copy, Debug)]
 /// struct Pairs;
@@ -115,7 +116,8 @@ impl Default for Rules {
 ///     type Position = Position<4>;
 ///     fn rules(&self) -> &Rules {
 ///         const RULES: Rules = Rules {
-///             play: Playable { min_seeds: 2, must_feed: false, stuck: Stuck::Passes(Leftover::Owners) },
+///             play: Playable { min_seeds: 2, must_feed: false },
+///             end: Ending { stuck: Stuck::Passes(Leftover::Owners), ..Ending::DEFAULT },
 ///             ..Rules::DEFAULT
 ///         };
 ///         &RULES
@@ -135,27 +137,23 @@ pub struct Playable {
     /// When the opponent's row is empty, only moves that drop a seed into it
     /// are legal; if none does, the game ends ([`Ending::starvation`]).
     pub must_feed: bool,
-    /// What a player with no legal move does.
-    pub stuck: Stuck,
 }
 
 impl Playable {
-    /// Any non-empty pit; no feeding rule; a stuck player ends the game and
-    /// each player keeps their own row.
+    /// Any non-empty pit; no feeding rule.
     pub const DEFAULT: Playable = Playable {
         min_seeds: 1,
         must_feed: false,
-        stuck: Stuck::Ends(Leftover::Owners),
     };
 }
 
 /// What a player with no legal move does.
 ///
 /// ```
-/// use mancala_rules::{declare, Leftover, Playable, Rules, Ruleset, Stuck};
+/// use mancala_rules::{declare, Ending, Leftover, Rules, Ruleset, Stuck};
 ///
-/// declare!(Ends, 4, Rules { play: Playable { stuck: Stuck::Ends(Leftover::Opponent), ..Playable::DEFAULT }, ..Rules::DEFAULT });
-/// declare!(Passes, 4, Rules { play: Playable { stuck: Stuck::Passes(Leftover::Owners), ..Playable::DEFAULT }, ..Rules::DEFAULT });
+/// declare!(Ends, 4, Rules { end: Ending { stuck: Stuck::Ends(Leftover::Opponent), ..Ending::DEFAULT }, ..Rules::DEFAULT });
+/// declare!(Passes, 4, Rules { end: Ending { stuck: Stuck::Passes(Leftover::Owners), ..Ending::DEFAULT }, ..Rules::DEFAULT });
 /// let pos = "0 0 | 2 3 6-5 S".parse()?; // South has no seed
 /// assert_eq!(Ends.status(&pos).outcome().map(|o| o.totals), Some([6, 10]));
 /// assert_eq!(Passes.legal_moves(&pos).to_string(), "pass");
@@ -218,7 +216,8 @@ impl Leftover {
     }
 }
 
-/// When a game ends other than by a stuck player, and how it is scored.
+/// When a game ends, and how it is scored: a player with no move
+/// ([`stuck`](Ending::stuck)), and the ends that come before it.
 ///
 /// ```
 /// use mancala_rules::{Declared, EndReason, Ending, Leftover, Position, Rules, Ruleset};
@@ -243,6 +242,9 @@ impl Leftover {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ending {
+    /// What a player with no legal move does: the game ends, or the player
+    /// passes.
+    pub stuck: Stuck,
     /// A player who has captured more than half of the seeds ends the game
     /// ([`EndReason::Majority`]); the seeds left go as said (Oware: to
     /// their owners).
@@ -258,8 +260,10 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// Nothing ends the game but a stuck player.
+    /// Nothing ends the game but a stuck player, and that ends it with
+    /// each player keeping their own row.
     pub const DEFAULT: Ending = Ending {
+        stuck: Stuck::Ends(Leftover::Owners),
         majority: None,
         row_empty: None,
         starvation: Leftover::Owners,
@@ -524,7 +528,7 @@ impl Rules {
         } else if !own.is_empty() {
             return Turn::Moves(MoveSet::pits(own));
         }
-        match self.play.stuck {
+        match self.end.stuck {
             Stuck::Ends(leftover) => Turn::Over(leftover.outcome(pos, EndReason::MoverRowEmpty)),
             Stuck::Passes(_) if !self.playable(pos, mover.opponent()).is_empty() => {
                 Turn::Moves(MoveSet::PASS)

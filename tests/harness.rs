@@ -7,8 +7,8 @@ use mancala_rules::primitives::{
     Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
-    Declared, GameKind, IllegalMove, Leftover, Move, MoveReport, Playable, Position, Rules, Ruleset, Stuck,
-    Turn, WithRuleset,
+    Declared, Ending, GameKind, IllegalMove, Leftover, Move, MoveReport, Playable, Position, Rules, Ruleset,
+    Stuck, Turn, WithRuleset,
 };
 
 /// Few enough games that the file runs in a few seconds in a debug build.
@@ -87,7 +87,10 @@ impl Declared for ClockwiseStores {
             play: Playable {
                 min_seeds: 1,
                 must_feed: true,
+            },
+            end: Ending {
                 stuck: Stuck::Passes(Leftover::Owners),
+                ..Ending::DEFAULT
             },
             turn: SowingTurn {
                 direction: Direction::Clockwise,
@@ -121,7 +124,10 @@ impl Declared for NextPitRelay {
             play: Playable {
                 min_seeds: 1,
                 must_feed: false,
+            },
+            end: Ending {
                 stuck: Stuck::Passes(Leftover::Split),
+                ..Ending::DEFAULT
             },
             turn: SowingTurn {
                 lap: Lap::RelayWith(RelayRule {

@@ -347,9 +347,9 @@ declare!(
     Passes,
     4,
     Rules {
-        play: Playable {
+        end: Ending {
             stuck: Stuck::Passes(Leftover::Owners),
-            ..Playable::DEFAULT
+            ..Ending::DEFAULT
         },
         ..Rules::DEFAULT
     }
@@ -361,7 +361,10 @@ declare!(
         play: Playable {
             min_seeds: 2,
             must_feed: false,
+        },
+        end: Ending {
             stuck: Stuck::Passes(Leftover::Opponent),
+            ..Ending::DEFAULT
         },
         ..Rules::DEFAULT
     }
@@ -929,7 +932,10 @@ const fn stuck_ends(leftover: Leftover) -> Rules {
         play: Playable {
             min_seeds: 2,
             must_feed: false,
+        },
+        end: Ending {
             stuck: Stuck::Ends(leftover),
+            ..Ending::DEFAULT
         },
         ..Rules::DEFAULT
     }

@@ -16,7 +16,6 @@ pub const AL_MANQALA: Rules = Rules {
     play: Playable {
         min_seeds: 1,
         must_feed: true,
-        stuck: Stuck::Passes(Leftover::Owners),
     },
     // Rules 1 and 3: next-house single lap; 2 or 4 captured and chained
     // backward over both rows.
@@ -27,6 +26,7 @@ pub const AL_MANQALA: Rules = Rules {
     },
     // Rule 4: no move feeds: the starved opponent takes the board.
     end: Ending {
+        stuck: Stuck::Passes(Leftover::Owners),
         starvation: Leftover::Opponent,
         ..Ending::DEFAULT
     },

@@ -1,7 +1,7 @@
 //! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (seed 002).
 
 use crate::primitives::{CaptureRule, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
-use crate::{Declared, Leftover, Playable, Position, Rules, Stuck};
+use crate::{Declared, Ending, Leftover, Playable, Position, Rules, Stuck};
 
 /// A Djenon-aboure position: 12 pits.
 pub type DjenonAbourePosition = Position<12>;
@@ -16,7 +16,10 @@ pub const DJENON_ABOURE: Rules = Rules {
     play: Playable {
         min_seeds: 2,
         must_feed: false,
+    },
+    end: Ending {
         stuck: Stuck::Passes(Leftover::Owners),
+        ..Ending::DEFAULT
     },
     // Rules 2-4: origin-first laps, relaying from a last pit holding 3, or 5
     // and more; a relay not ended after 4,096 laps is endless (our choice:

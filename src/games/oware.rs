@@ -13,7 +13,6 @@ pub const OWARE: Rules = Rules {
     play: Playable {
         min_seeds: 1,
         must_feed: true,
-        stuck: Stuck::Ends(Leftover::Owners),
     },
     // Rules 1-3: from the next pit, skipping the origin; 2 or 3 captured,
     // chained backward within the opponent's row; a grand slam captures
@@ -27,6 +26,7 @@ pub const OWARE: Rules = Rules {
     },
     // Rule 5: more than half captured, or no move feeds: each keeps their row.
     end: Ending {
+        stuck: Stuck::Ends(Leftover::Owners),
         majority: Some(Leftover::Owners),
         row_empty: None,
         starvation: Leftover::Owners,
