@@ -1,4 +1,4 @@
-//! Al-manqala: 2x7 houses, 7 seeds each, no stores (seed 004).
+//! Al-manqala: 2x7 houses, 7 seeds each, no stores (the crate's source: a Vietnamese account).
 
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
 use crate::{Ending, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};

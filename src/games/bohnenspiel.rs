@@ -1,4 +1,4 @@
-//! Bohnenspiel: 2x6 pits, 6 beans each, two stores (seeds 000 and 001).
+//! Bohnenspiel: 2x6 pits, 6 beans each, two stores (the crate's sources: a Vietnamese and a Croatian account).
 
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
 use crate::{Ending, HistoryRules, Leftover, Player, Position, Repetition, Rules, Stuck};

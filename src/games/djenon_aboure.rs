@@ -1,4 +1,4 @@
-//! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (seed 002).
+//! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (the crate's source: a Vietnamese account).
 
 use crate::primitives::{CaptureRule, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
 use crate::{Ending, Leftover, Playable, Position, Rules, Stuck};

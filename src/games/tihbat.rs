@@ -1,4 +1,4 @@
-//! Tihbat: 2x2 pits, 7 counters each, no stores (seed 003).
+//! Tihbat: 2x2 pits, 7 counters each, no stores (the crate's source: a Vietnamese account).
 
 use crate::primitives::{CaptureRule, CaptureScope, Counts, Lap, Sowing, SowingTurn};
 use crate::{Ending, HistoryRules, Leftover, Position, Repetition, Rules, Stuck};
