@@ -5,47 +5,11 @@
 //! capture chain stops where it does. Pits are numbered 1..12: South owns
 //! 1-6, North 7-12, sowing goes to the next higher number, 12 wraps to 1.
 
+mod common;
+
+use common::rules::{outcome, over, play, pos, summary};
 use mancala_rules::games::{Bohnenspiel, Partie};
-use mancala_rules::{
-    EndReason, Game, IllegalMove, Move, MoveReport, Outcome, Player, Position, Ruleset, Status,
-};
-
-type Pos = Position<12>;
-
-/// Parses a position, checks that it round-trips and holds 72 beans.
-fn pos(text: &str) -> Pos {
-    let p: Pos = text.parse().expect("valid notation");
-    assert_eq!(Bohnenspiel.validate(&p), Ok(()), "{text}: 72 beans");
-    assert_eq!(p.to_string(), text, "notation round trip");
-    p
-}
-
-/// Plays `pit` with `rules` on `text`; checks conservation and the report's
-/// mover, then returns the position after the move and the report.
-fn play_with<R: Ruleset<Position = Pos>>(rules: R, text: &str, pit: u8) -> (Pos, MoveReport) {
-    let before = pos(text);
-    let (after, report) = rules
-        .play(&before, Move::Pit(pit))
-        .unwrap_or_else(|e| panic!("{text}: pit {pit} should be legal: {e}"));
-    assert_eq!(rules.validate(&after), Ok(()), "beans are conserved");
-    assert_eq!(report.mv, Move::Pit(pit));
-    assert_eq!(report.player, before.to_move);
-    (after, report)
-}
-
-fn play(text: &str, pit: u8) -> (Pos, MoveReport) {
-    play_with(Bohnenspiel, text, pit)
-}
-
-/// The report as (captured pits, seeds, laps, last pit).
-fn summary(report: &MoveReport) -> (String, u8, u32, Option<u8>) {
-    (
-        report.captured.to_string(),
-        report.seeds_captured,
-        report.laps,
-        report.last_pit,
-    )
-}
+use mancala_rules::{EndReason, Game, IllegalMove, Move, MoveReport, Player, Ruleset, Status};
 
 // ---------------------------------------------------------------- rule 1
 
@@ -53,12 +17,12 @@ fn summary(report: &MoveReport) -> (String, u8, u32, Option<u8>) {
 fn rule_1_move_takes_all_beans_from_own_nonempty_pit() {
     // South pit 3 (6 beans): pit 3 is emptied, pits 4..9 get one each.
     // Pit 9 ends with 7: no capture.
-    let (after, report) = play("6 6 6 6 6 6 | 6 6 6 6 6 6 0-0 S", 3);
+    let (after, report) = play(Bohnenspiel, "6 6 6 6 6 6 | 6 6 6 6 6 6 0-0 S", Move::Pit(3));
     assert_eq!(after.to_string(), "6 6 0 7 7 7 | 7 7 7 6 6 6 0-0 N");
     assert_eq!(summary(&report), (String::new(), 0, 1, Some(9)));
 
     // North pit 12 (6 beans): wraps to pits 1..6 (7 7 1 8 8 8); pit 6 holds 8.
-    let (after, report) = play("6 6 0 7 7 7 | 7 7 7 6 6 6 0-0 N", 12);
+    let (after, report) = play(Bohnenspiel, "6 6 0 7 7 7 | 7 7 7 6 6 6 0-0 N", Move::Pit(12));
     assert_eq!(after.to_string(), "7 7 1 8 8 8 | 7 7 7 6 6 0 0-0 S");
     assert_eq!(summary(&report), (String::new(), 0, 1, Some(6)));
 }
@@ -68,10 +32,10 @@ fn rule_1_legal_moves_are_the_nonempty_pits_of_the_mover() {
     let rules = Bohnenspiel;
     assert_eq!(rules.legal_moves(&rules.start()).to_string(), "1 2 3 4 5 6");
     // South: pits 2 and 5 hold beans.
-    let south = pos("0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 S");
+    let south = pos(Bohnenspiel, "0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 S");
     assert_eq!(rules.legal_moves(&south).to_string(), "2 5");
     // Same board, North to move: pits 7, 9, 10, 12.
-    let north = pos("0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 N");
+    let north = pos(Bohnenspiel, "0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 N");
     assert_eq!(rules.legal_moves(&north).to_string(), "7 9 10 12");
     assert_eq!(rules.status(&north), Status::Ongoing);
 }
@@ -79,7 +43,7 @@ fn rule_1_legal_moves_are_the_nonempty_pits_of_the_mover() {
 #[test]
 fn rule_1_empty_pit_foreign_pit_and_pass_are_refused() {
     let rules = Bohnenspiel;
-    let south = pos("0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 S");
+    let south = pos(Bohnenspiel, "0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 S");
     assert_eq!(
         rules.check(&south, Move::Pit(1)),
         Err(IllegalMove::EmptyPit { pit: 1 })
@@ -111,7 +75,7 @@ fn rule_1_empty_pit_foreign_pit_and_pass_are_refused() {
             player: Player::South
         })
     );
-    let north = pos("0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 N");
+    let north = pos(Bohnenspiel, "0 3 0 0 5 0 | 6 0 6 6 0 6 20-20 N");
     assert_eq!(
         rules.play(&north, Move::Pit(2)),
         Err(IllegalMove::NotYourPit {
@@ -135,7 +99,7 @@ fn rule_2_sowing_starts_at_next_pit_and_does_not_skip_origin() {
     // origin pit 2 (12th: not skipped), pit 3 (13th, last).
     // Pit 1: 1+1=2, pit 2: 0+1=1, pit 3: 3+2=5, pits 4..12: 1+1=2.
     // Last pit 3 holds 5 (odd): no capture.
-    let (after, report) = play("1 13 3 1 1 1 | 1 1 1 1 1 1 20-26 S", 2);
+    let (after, report) = play(Bohnenspiel, "1 13 3 1 1 1 | 1 1 1 1 1 1 20-26 S", Move::Pit(2));
     assert_eq!(after.to_string(), "2 1 5 2 2 2 | 2 2 2 2 2 2 20-26 N");
     assert_eq!(summary(&report), (String::new(), 0, 1, Some(3)));
 }
@@ -144,7 +108,7 @@ fn rule_2_sowing_starts_at_next_pit_and_does_not_skip_origin() {
 fn rule_2_twelve_beans_end_in_the_emptied_origin() {
     // South pit 4 (12 beans): pits 5..12, 1, 2, 3 and, 12th, pit 4 itself.
     // Pit 4 ends with 1 (odd): no capture, although pits 7..12 now hold 4.
-    let (after, report) = play("0 1 0 12 0 0 | 3 3 3 3 3 3 21-20 S", 4);
+    let (after, report) = play(Bohnenspiel, "0 1 0 12 0 0 | 3 3 3 3 3 3 21-20 S", Move::Pit(4));
     assert_eq!(after.to_string(), "1 2 1 1 1 1 | 4 4 4 4 4 4 21-20 N");
     assert_eq!(summary(&report), (String::new(), 0, 1, Some(4)));
 }
@@ -157,7 +121,7 @@ fn rule_2_two_full_rounds_drop_twice_into_origin_and_chain_wraps() {
     // Last pit 2 holds 4: capture; backward pit 1 (2), then 12, 11, ..., 4
     // (2 each) are captured; pit 3 (3) stops the chain.
     // Seeds: 4 + 2 + 9*2 = 24.
-    let (after, report) = play("25 1 1 0 0 0 | 0 0 0 0 0 0 20-25 S", 1);
+    let (after, report) = play(Bohnenspiel, "25 1 1 0 0 0 | 0 0 0 0 0 0 20-25 S", Move::Pit(1));
     assert_eq!(after.to_string(), "0 0 3 0 0 0 | 0 0 0 0 0 0 44-25 N");
     assert_eq!(
         summary(&report),
@@ -172,7 +136,7 @@ fn rule_3_capture_chain_stops_at_odd_pit() {
     // South pit 4 (3 beans): pits 5 (1->2), 6 (2->3), 7 (3->4).
     // Last pit 7 holds 4: captured. Pit 6 holds 3: the chain stops there,
     // and pit 5 (2) behind it is not taken.
-    let (after, report) = play("2 2 2 3 1 2 | 3 2 2 2 2 2 20-27 S", 4);
+    let (after, report) = play(Bohnenspiel, "2 2 2 3 1 2 | 3 2 2 2 2 2 20-27 S", Move::Pit(4));
     assert_eq!(after.to_string(), "2 2 2 0 2 3 | 0 2 2 2 2 2 24-27 N");
     assert_eq!(summary(&report), ("7".to_string(), 4, 1, Some(7)));
 }
@@ -183,7 +147,7 @@ fn rule_3_chain_crosses_from_north_row_into_south_row_and_stops_at_empty_pit() {
     // Chain: 8 (2), 7 (6) in North's row, then 6 (4), 5 (2) in South's own
     // row; pit 4, just emptied, holds 0 and stops it (pit 3's 2 stays).
     // Seeds: 2 + 6 + 4 + 2 = 14.
-    let (after, report) = play("3 1 2 4 1 3 | 5 1 7 1 1 9 10-24 S", 4);
+    let (after, report) = play(Bohnenspiel, "3 1 2 4 1 3 | 5 1 7 1 1 9 10-24 S", Move::Pit(4));
     assert_eq!(after.to_string(), "3 1 2 0 0 0 | 0 0 7 1 1 9 24-24 N");
     assert_eq!(summary(&report), ("5 6 7 8".to_string(), 14, 1, Some(8)));
 }
@@ -193,7 +157,7 @@ fn rule_3_capture_chain_stops_at_count_above_six() {
     // South pit 1 (3 beans): pits 2 (1->2), 3 (7->8), 4 (5->6).
     // Last pit 4 holds 6: captured. Pit 3 holds 8 (even but above 6): the
     // chain stops; pit 2 (2) is not taken.
-    let (after, report) = play("3 1 7 5 0 0 | 2 2 2 2 2 2 22-22 S", 1);
+    let (after, report) = play(Bohnenspiel, "3 1 7 5 0 0 | 2 2 2 2 2 2 22-22 S", Move::Pit(1));
     assert_eq!(after.to_string(), "0 2 8 0 0 0 | 2 2 2 2 2 2 28-22 N");
     assert_eq!(summary(&report), ("4".to_string(), 6, 1, Some(4)));
 }
@@ -202,7 +166,7 @@ fn rule_3_capture_chain_stops_at_count_above_six() {
 fn rule_3_last_pit_holding_eight_captures_nothing() {
     // South pit 5 (2 beans): pits 6 (1->2), 7 (7->8). The last pit holds 8:
     // no capture at all, even though pit 6 now holds 2.
-    let (after, report) = play("4 4 4 4 2 1 | 7 4 4 4 4 4 10-16 S", 5);
+    let (after, report) = play(Bohnenspiel, "4 4 4 4 2 1 | 7 4 4 4 4 4 10-16 S", Move::Pit(5));
     assert_eq!(after.to_string(), "4 4 4 4 0 2 | 8 4 4 4 4 4 10-16 N");
     assert_eq!(summary(&report), (String::new(), 0, 1, Some(7)));
 }
@@ -212,7 +176,7 @@ fn rule_3_chain_wraps_from_pit_1_to_pit_12() {
     // North pit 10 (3 beans): pits 11 (3->4), 12 (1->2), 1 (5->6).
     // Last pit 1 holds 6: captured; backward from pit 1 is pit 12 (2), then
     // 11 (4); pit 10, emptied, stops it. North takes 6 + 2 + 4 = 12.
-    let (after, report) = play("5 0 3 3 3 3 | 3 3 3 3 3 1 19-20 N", 10);
+    let (after, report) = play(Bohnenspiel, "5 0 3 3 3 3 | 3 3 3 3 3 1 19-20 N", Move::Pit(10));
     assert_eq!(after.to_string(), "0 0 3 3 3 3 | 3 3 3 0 0 0 19-32 S");
     assert_eq!(summary(&report), ("1 11 12".to_string(), 12, 1, Some(1)));
 }
@@ -221,7 +185,7 @@ fn rule_3_chain_wraps_from_pit_1_to_pit_12() {
 fn rule_3_capture_in_the_movers_own_row() {
     // North pit 8 (2 beans): pits 9 (1->2), 10 (5->6). Chain 10 (6), 9 (2),
     // pit 8 (0) stops. The capture is in the mover's own row.
-    let (after, report) = play("0 0 0 0 0 0 | 4 2 1 5 0 0 35-25 N", 8);
+    let (after, report) = play(Bohnenspiel, "0 0 0 0 0 0 | 4 2 1 5 0 0 35-25 N", Move::Pit(8));
     assert_eq!(after.to_string(), "0 0 0 0 0 0 | 4 0 0 0 0 0 35-33 S");
     assert_eq!(summary(&report), ("9 10".to_string(), 8, 1, Some(10)));
 }
@@ -235,15 +199,12 @@ fn rule_4_empty_row_ends_game_and_last_mover_takes_the_board() {
     // over and South, who made the last move, takes the 3 beans of pit 1.
     // South: 30 + 6 + 3 = 39, North: 33.
     let rules = Bohnenspiel;
-    let (after, report) = play("3 0 0 0 0 2 | 1 3 0 0 0 0 30-33 S", 6);
+    let (after, report) = play(Bohnenspiel, "3 0 0 0 0 2 | 1 3 0 0 0 0 30-33 S", Move::Pit(6));
     assert_eq!(after.to_string(), "3 0 0 0 0 0 | 0 0 0 0 0 0 36-33 N");
     assert_eq!(summary(&report), ("7 8".to_string(), 6, 1, Some(8)));
-    let outcome = Outcome {
-        totals: [39, 33],
-        reason: EndReason::MoverRowEmpty,
-    };
-    assert_eq!(rules.status(&after), Status::Over(outcome));
-    assert_eq!(outcome.winner(), Some(Player::South));
+    let expected = outcome([39, 33], EndReason::MoverRowEmpty);
+    assert_eq!(rules.status(&after), Status::Over(expected));
+    assert_eq!(expected.winner(), Some(Player::South));
     assert!(rules.legal_moves(&after).is_empty());
     assert_eq!(rules.legal_moves(&after).to_string(), "");
     assert_eq!(rules.check(&after, Move::Pit(7)), Err(IllegalMove::GameOver));
@@ -256,32 +217,25 @@ fn rule_4_north_making_the_last_move_takes_the_beans_of_its_row() {
     // bean: North, the last mover, takes the 4 beans of pit 7.
     // South: 35, North: 25 + 8 + 4 = 37.
     let rules = Bohnenspiel;
-    let (after, _) = play("0 0 0 0 0 0 | 4 2 1 5 0 0 35-25 N", 8);
-    let outcome = rules.status(&after).outcome().expect("the game is over");
-    assert_eq!(outcome.totals, [35, 37]);
-    assert_eq!(outcome.reason, EndReason::MoverRowEmpty);
-    assert_eq!(outcome.winner(), Some(Player::North));
+    let (after, _) = play(Bohnenspiel, "0 0 0 0 0 0 | 4 2 1 5 0 0 35-25 N", Move::Pit(8));
+    let end = rules.status(&after);
+    assert_eq!(end, over([35, 37], EndReason::MoverRowEmpty));
+    assert_eq!(end.outcome().and_then(|o| o.winner()), Some(Player::North));
 }
 
 #[test]
 fn rule_4_the_sweep_goes_to_the_player_not_to_move() {
     // South to move with an empty row: North takes the 10 beans on the board.
     let rules = Bohnenspiel;
-    let p = pos("0 0 0 0 0 0 | 1 2 3 0 0 4 40-22 S");
-    assert_eq!(
-        rules.status(&p),
-        Status::Over(Outcome {
-            totals: [40, 32],
-            reason: EndReason::MoverRowEmpty
-        })
-    );
+    let p = pos(Bohnenspiel, "0 0 0 0 0 0 | 1 2 3 0 0 4 40-22 S");
+    assert_eq!(rules.status(&p), over([40, 32], EndReason::MoverRowEmpty));
     // Equal totals draw: 26 + 10 = 36 against 36.
-    let draw = pos("0 0 0 0 0 0 | 1 2 3 0 0 4 36-26 S");
+    let draw = pos(Bohnenspiel, "0 0 0 0 0 0 | 1 2 3 0 0 4 36-26 S");
     let outcome = rules.status(&draw).outcome().expect("over");
     assert_eq!(outcome.totals, [36, 36]);
     assert_eq!(outcome.winner(), None);
     // The same board with North to move goes on.
-    let going_on = pos("0 0 0 0 0 0 | 1 2 3 0 0 4 40-22 N");
+    let going_on = pos(Bohnenspiel, "0 0 0 0 0 0 | 1 2 3 0 0 4 40-22 N");
     assert_eq!(rules.legal_moves(&going_on).to_string(), "7 8 9 12");
 }
 
@@ -344,7 +298,8 @@ fn rule_5_partie_tie_above_100_means_another_game() {
 fn rule_5_partie_records_game_outcomes() {
     // A finished game (rule 4 example: 39-33) counts in the match.
     let rules = Bohnenspiel;
-    let mut game = Game::from_position(rules, pos("3 0 0 0 0 2 | 1 3 0 0 0 0 30-33 S")).expect("valid");
+    let mut game =
+        Game::from_position(rules, pos(Bohnenspiel, "3 0 0 0 0 2 | 1 3 0 0 0 0 30-33 S")).expect("valid");
     game.play(Move::Pit(6)).expect("legal");
     let outcome = game.outcome().expect("over");
     let mut partie = Partie::new();
@@ -360,15 +315,9 @@ fn rule_5_partie_records_game_outcomes() {
 fn rule_6_hemprich_player_with_empty_row_passes() {
     let standard = Bohnenspiel;
     let hemprich = Bohnenspiel::hemprich();
-    let p = pos("0 0 0 0 0 0 | 1 0 0 0 0 3 34-34 S");
+    let p = pos(Bohnenspiel, "0 0 0 0 0 0 | 1 0 0 0 0 3 34-34 S");
     // Standard rules: over, North takes the 4 beans.
-    assert_eq!(
-        standard.status(&p),
-        Status::Over(Outcome {
-            totals: [34, 38],
-            reason: EndReason::MoverRowEmpty
-        })
-    );
+    assert_eq!(standard.status(&p), over([34, 38], EndReason::MoverRowEmpty));
     // Hemprich: South passes, and pass is the only move.
     assert_eq!(hemprich.status(&p), Status::Ongoing);
     assert_eq!(hemprich.legal_moves(&p).to_string(), "pass");
@@ -404,14 +353,11 @@ fn rule_6_hemprich_player_with_empty_row_passes() {
 #[test]
 fn rule_6_hemprich_game_goes_on_until_all_beans_are_captured() {
     let hemprich = Bohnenspiel::hemprich();
-    let start = pos("0 0 0 0 0 0 | 0 0 0 0 1 1 34-36 S");
+    let start = pos(Bohnenspiel, "0 0 0 0 0 0 | 0 0 0 0 1 1 34-36 S");
     // Standard rules would end here with North taking 2: 34-38.
     assert_eq!(
         Bohnenspiel.status(&start),
-        Status::Over(Outcome {
-            totals: [34, 38],
-            reason: EndReason::MoverRowEmpty
-        })
+        over([34, 38], EndReason::MoverRowEmpty)
     );
     let mut game = Game::from_position(hemprich, start).expect("valid");
     // (move, position after it, worked out bean by bean)
@@ -437,13 +383,7 @@ fn rule_6_hemprich_game_goes_on_until_all_beans_are_captured() {
         game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
         assert_eq!(game.position().to_string(), expected);
     }
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome {
-            totals: [36, 36],
-            reason: EndReason::AllCaptured
-        })
-    );
+    assert_eq!(game.outcome(), Some(outcome([36, 36], EndReason::AllCaptured)));
     assert_eq!(game.outcome().and_then(|o| o.winner()), None);
     assert_eq!(game.play(Move::Pass), Err(IllegalMove::GameOver));
 }
@@ -468,7 +408,7 @@ const CYCLE: [(u8, &str); 12] = [
 
 #[test]
 fn rule_6_hemprich_repetition_ends_the_game_and_splits_the_board() {
-    let start = pos("0 0 0 0 0 1 | 0 0 0 0 0 1 30-40 S");
+    let start = pos(Bohnenspiel, "0 0 0 0 0 1 | 0 0 0 0 0 1 30-40 S");
     let mut game = Game::from_position(Bohnenspiel::hemprich(), start).expect("valid");
     for (i, (pit, expected)) in CYCLE.iter().enumerate() {
         assert!(!game.is_over(), "over before ply {}", i + 1);
@@ -480,13 +420,7 @@ fn rule_6_hemprich_repetition_ends_the_game_and_splits_the_board() {
     // The start position (board, captures, South to move) is back: the game
     // ends, the 2 beans left are split 1-1: 31-41.
     assert_eq!(game.occurrences(), 2);
-    assert_eq!(
-        game.status(),
-        Status::Over(Outcome {
-            totals: [31, 41],
-            reason: EndReason::Repetition
-        })
-    );
+    assert_eq!(game.status(), over([31, 41], EndReason::Repetition));
     assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Player::North));
     assert!(game.legal_moves().is_empty());
     assert_eq!(game.play(Move::Pit(6)), Err(IllegalMove::GameOver));
@@ -499,7 +433,7 @@ fn rule_6_hemprich_repetition_ends_the_game_and_splits_the_board() {
 
 #[test]
 fn rule_6_standard_rules_ignore_repetition() {
-    let start = pos("0 0 0 0 0 1 | 0 0 0 0 0 1 30-40 S");
+    let start = pos(Bohnenspiel, "0 0 0 0 0 1 | 0 0 0 0 0 1 30-40 S");
     let mut game = Game::from_position(Bohnenspiel, start).expect("valid");
     game.play_all(CYCLE.iter().map(|&(pit, _)| Move::Pit(pit)))
         .expect("all legal");
@@ -512,16 +446,17 @@ fn rule_6_standard_rules_ignore_repetition() {
 #[test]
 fn rule_6_hemprich_captures_like_the_standard_game() {
     // Rule 3 example under Hemprich: the same sowing and capture.
-    let (after, report) = play_with(Bohnenspiel::hemprich(), "3 1 2 4 1 3 | 5 1 7 1 1 9 10-24 S", 4);
+    let (after, report) = play(
+        Bohnenspiel::hemprich(),
+        "3 1 2 4 1 3 | 5 1 7 1 1 9 10-24 S",
+        Move::Pit(4),
+    );
     assert_eq!(after.to_string(), "3 1 2 0 0 0 | 0 0 7 1 1 9 24-24 N");
     assert_eq!(summary(&report), ("5 6 7 8".to_string(), 14, 1, Some(8)));
     // And an empty board is the end: everything captured.
-    let done = pos("0 0 0 0 0 0 | 0 0 0 0 0 0 40-32 S");
+    let done = pos(Bohnenspiel, "0 0 0 0 0 0 | 0 0 0 0 0 0 40-32 S");
     assert_eq!(
         Bohnenspiel::hemprich().status(&done),
-        Status::Over(Outcome {
-            totals: [40, 32],
-            reason: EndReason::AllCaptured
-        })
+        over([40, 32], EndReason::AllCaptured)
     );
 }

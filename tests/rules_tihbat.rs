@@ -5,64 +5,13 @@
 //! origin-first (the first counter goes back into the emptied pit, the next
 //! ones into pit+1, pit+2, ... wrapping 4 -> 1).
 
-use mancala_rules::games::{Tihbat, TihbatPosition};
+mod common;
+
+use common::rules::{check, game, legal, outcome, over, play, status, step};
+use mancala_rules::games::Tihbat;
 use mancala_rules::{
-    AgreementError, AgreementPolicy, EndReason, Game, IllegalMove, Move, MoveReport, Outcome, Player,
-    Ruleset, Status,
+    AgreementError, AgreementPolicy, EndReason, Game, IllegalMove, Move, Player, Ruleset, Status,
 };
-
-/// Parses a position and checks that it is a valid Tihbat position (28 counters).
-fn pos(text: &str) -> TihbatPosition {
-    let position: TihbatPosition = text
-        .parse()
-        .unwrap_or_else(|e| panic!("bad notation {text:?}: {e}"));
-    assert_eq!(
-        Tihbat.validate(&position),
-        Ok(()),
-        "invalid test position {text:?}"
-    );
-    assert_eq!(
-        position.to_string(),
-        text,
-        "test positions are written in canonical notation"
-    );
-    position
-}
-
-/// Plays `mv` in `before` under `rules`; returns the resulting position (as
-/// notation, checked valid) and the report.
-fn play_with<R: Ruleset<Position = TihbatPosition>>(
-    rules: R,
-    before: &str,
-    mv: Move,
-) -> (String, MoveReport) {
-    let (after, report) = rules
-        .play(&pos(before), mv)
-        .unwrap_or_else(|e| panic!("{mv} should be legal in {before:?}: {e}"));
-    assert_eq!(
-        rules.validate(&after),
-        Ok(()),
-        "counters not conserved after {mv} in {before:?}"
-    );
-    assert_eq!(report.mv, mv);
-    (after.to_string(), report)
-}
-
-fn play(before: &str, mv: Move) -> (String, MoveReport) {
-    play_with(Tihbat, before, mv)
-}
-
-fn legal(text: &str) -> String {
-    Tihbat.legal_moves(&pos(text)).to_string()
-}
-
-fn check(text: &str, mv: Move) -> Result<(), IllegalMove> {
-    Tihbat.check(&pos(text), mv)
-}
-
-fn game(text: &str) -> Game<Tihbat> {
-    Game::from_position(Tihbat, pos(text)).expect("valid start")
-}
 
 // ---------------------------------------------------------------------------
 // Rule 1: pick up all counters from either of your two pits (any non-empty
@@ -72,22 +21,22 @@ fn game(text: &str) -> Game<Tihbat> {
 #[test]
 fn rule_1_any_nonempty_own_pit_may_move() {
     // Singletons may move (unlike Djenon-aboure): both South pits hold 1.
-    assert_eq!(legal("1 1 | 6 6 7-7 S"), "1 2");
+    assert_eq!(legal(Tihbat, "1 1 | 6 6 7-7 S"), "1 2");
     // North's singletons too.
-    assert_eq!(legal("6 6 | 1 1 7-7 N"), "3 4");
+    assert_eq!(legal(Tihbat, "6 6 | 1 1 7-7 N"), "3 4");
     // Start position: both of South's pits.
-    assert_eq!(legal("7 7 | 7 7 0-0 S"), "1 2");
+    assert_eq!(legal(Tihbat, "7 7 | 7 7 0-0 S"), "1 2");
     // An empty own pit is not a move.
-    assert_eq!(legal("0 5 | 7 11 5-0 S"), "2");
-    assert_eq!(legal("3 7 | 0 11 7-0 N"), "4");
+    assert_eq!(legal(Tihbat, "0 5 | 7 11 5-0 S"), "2");
+    assert_eq!(legal(Tihbat, "3 7 | 0 11 7-0 N"), "4");
 }
 
 #[test]
 fn rule_1_single_counter_goes_back_into_its_pit() {
     // South's pit 1 holds one counter: it goes back into pit 1 (now 1, odd: no
     // capture) and the turn passes to North.
-    let (after, report) = play("1 5 | 6 8 4-4 S", Move::Pit(1));
-    assert_eq!(after, "1 5 | 6 8 4-4 N");
+    let (after, report) = play(Tihbat, "1 5 | 6 8 4-4 S", Move::Pit(1));
+    assert_eq!(after.to_string(), "1 5 | 6 8 4-4 N");
     assert_eq!(report.last_pit, Some(1));
     assert_eq!(report.laps, 1);
     assert_eq!(report.captured.to_string(), "");
@@ -95,8 +44,8 @@ fn rule_1_single_counter_goes_back_into_its_pit() {
     assert_eq!(report.player, Player::South);
 
     // North's pit 3 holds one counter: back into pit 3.
-    let (after, report) = play("2 5 | 1 8 6-6 N", Move::Pit(3));
-    assert_eq!(after, "2 5 | 1 8 6-6 S");
+    let (after, report) = play(Tihbat, "2 5 | 1 8 6-6 N", Move::Pit(3));
+    assert_eq!(after.to_string(), "2 5 | 1 8 6-6 S");
     assert_eq!(report.last_pit, Some(3));
     assert_eq!(report.captured.to_string(), "");
 }
@@ -104,11 +53,11 @@ fn rule_1_single_counter_goes_back_into_its_pit() {
 #[test]
 fn rule_1_only_own_nonempty_pits_with_typed_errors() {
     assert_eq!(
-        check("0 5 | 7 11 5-0 S", Move::Pit(1)),
+        check(Tihbat, "0 5 | 7 11 5-0 S", Move::Pit(1)),
         Err(IllegalMove::EmptyPit { pit: 1 })
     );
     assert_eq!(
-        check("0 5 | 7 11 5-0 S", Move::Pit(3)),
+        check(Tihbat, "0 5 | 7 11 5-0 S", Move::Pit(3)),
         Err(IllegalMove::NotYourPit {
             pit: 3,
             player: Player::South,
@@ -117,7 +66,7 @@ fn rule_1_only_own_nonempty_pits_with_typed_errors() {
         })
     );
     assert_eq!(
-        check("3 7 | 7 11 0-0 N", Move::Pit(2)),
+        check(Tihbat, "3 7 | 7 11 0-0 N", Move::Pit(2)),
         Err(IllegalMove::NotYourPit {
             pit: 2,
             player: Player::North,
@@ -126,11 +75,11 @@ fn rule_1_only_own_nonempty_pits_with_typed_errors() {
         })
     );
     assert_eq!(
-        check("3 7 | 7 11 0-0 S", Move::Pit(5)),
+        check(Tihbat, "3 7 | 7 11 0-0 S", Move::Pit(5)),
         Err(IllegalMove::PitOutOfRange { pit: 5, pits: 4 })
     );
     assert_eq!(
-        check("3 7 | 7 11 0-0 S", Move::Pit(0)),
+        check(Tihbat, "3 7 | 7 11 0-0 S", Move::Pit(0)),
         Err(IllegalMove::PitOutOfRange { pit: 0, pits: 4 })
     );
 }
@@ -143,8 +92,8 @@ fn rule_1_only_own_nonempty_pits_with_typed_errors() {
 fn rule_2_origin_first_sowing_puts_first_counter_back_in_origin() {
     // Pit 1's 4 counters: pit 1 (origin) 0+1=1, pit 2 3+1=4, pit 3 8+1=9,
     // pit 4 5+1=6. Last on North's pit 4: no capture (pit 2's 4 is not last).
-    let (after, report) = play("4 3 | 8 5 4-4 S", Move::Pit(1));
-    assert_eq!(after, "1 4 | 9 6 4-4 N");
+    let (after, report) = play(Tihbat, "4 3 | 8 5 4-4 S", Move::Pit(1));
+    assert_eq!(after.to_string(), "1 4 | 9 6 4-4 N");
     assert_eq!(report.last_pit, Some(4));
     assert_eq!(report.captured.to_string(), "");
 }
@@ -153,8 +102,8 @@ fn rule_2_origin_first_sowing_puts_first_counter_back_in_origin() {
 fn rule_2_sowing_wraps_from_pit_4_to_pit_1() {
     // North's pit 4, 3 counters: pit 4 (origin) 1, pit 1 3+1=4, pit 2 2+1=3.
     // Last on South's pit 2 (3): no capture.
-    let (after, report) = play("3 2 | 6 3 7-7 N", Move::Pit(4));
-    assert_eq!(after, "4 3 | 6 1 7-7 S");
+    let (after, report) = play(Tihbat, "3 2 | 6 3 7-7 N", Move::Pit(4));
+    assert_eq!(after.to_string(), "4 3 | 6 1 7-7 S");
     assert_eq!(report.last_pit, Some(2));
     assert_eq!(report.captured.to_string(), "");
 }
@@ -163,8 +112,8 @@ fn rule_2_sowing_wraps_from_pit_4_to_pit_1() {
 fn rule_2_origin_receives_again_when_sowing_wraps_round() {
     // Pit 2's 6 counters go to pits 2,3,4,1,2,3: pit 2 0+2=2, pit 3 6+2=8,
     // pit 4 6+1=7, pit 1 2+1=3. Last on North's pit 3: no capture.
-    let (after, report) = play("2 6 | 6 6 4-4 S", Move::Pit(2));
-    assert_eq!(after, "3 2 | 8 7 4-4 N");
+    let (after, report) = play(Tihbat, "2 6 | 6 6 4-4 S", Move::Pit(2));
+    assert_eq!(after.to_string(), "3 2 | 8 7 4-4 N");
     assert_eq!(report.last_pit, Some(3));
     assert_eq!(report.captured.to_string(), "");
 }
@@ -173,14 +122,14 @@ fn rule_2_origin_receives_again_when_sowing_wraps_round() {
 fn rule_2_start_move_with_seven_counters_goes_round_through_origin() {
     // Start, pit 1's 7 counters: 1,2,3,4,1,2,3. Pit 1 0+2=2, pit 2 7+2=9,
     // pit 3 7+2=9, pit 4 7+1=8. Last on pit 3 (North's): no capture.
-    let (after, report) = play("7 7 | 7 7 0-0 S", Move::Pit(1));
-    assert_eq!(after, "2 9 | 9 8 0-0 N");
+    let (after, report) = play(Tihbat, "7 7 | 7 7 0-0 S", Move::Pit(1));
+    assert_eq!(after.to_string(), "2 9 | 9 8 0-0 N");
     assert_eq!(report.last_pit, Some(3));
     assert_eq!(report.laps, 1);
     // North's pit 4, 8 counters: 4,1,2,3,4,1,2,3. Pit 4 0+2=2, pit 1 2+2=4,
     // pit 2 9+2=11, pit 3 9+2=11. Last on North's own pit 3 with 11 (odd).
-    let (after, report) = play("2 9 | 9 8 0-0 N", Move::Pit(4));
-    assert_eq!(after, "4 11 | 11 2 0-0 S");
+    let (after, report) = play(Tihbat, "2 9 | 9 8 0-0 N", Move::Pit(4));
+    assert_eq!(after.to_string(), "4 11 | 11 2 0-0 S");
     assert_eq!(report.last_pit, Some(3));
     assert_eq!(report.captured.to_string(), "");
 }
@@ -190,8 +139,8 @@ fn rule_2_single_lap_no_relay() {
     // Pit 2's 9 counters: 2,3,4,1,2,3,4,1,2. Pit 2 gets 3, pits 3, 4, 1 get 2
     // each: pit 1 1+2=3, pit 2 3, pit 3 11, pit 4 11. The last lands in pit 2
     // holding 3: in Djenon-aboure that would relay; in Tihbat the turn ends.
-    let (after, report) = play("1 9 | 9 9 0-0 S", Move::Pit(2));
-    assert_eq!(after, "3 3 | 11 11 0-0 N");
+    let (after, report) = play(Tihbat, "1 9 | 9 9 0-0 S", Move::Pit(2));
+    assert_eq!(after.to_string(), "3 3 | 11 11 0-0 N");
     assert_eq!(report.laps, 1);
     assert_eq!(report.last_pit, Some(2));
     assert_eq!(report.captured.to_string(), "");
@@ -216,8 +165,8 @@ fn rule_3_capture_own_pit_holding_2_4_6_or_8() {
         ("2 7 | 5 6 4-4 S", "1 0 | 5 6 12-4 N", 8),
     ];
     for (before, expected, seeds) in cases {
-        let (after, report) = play(before, Move::Pit(1));
-        assert_eq!(after, expected, "pit 1 in {before}");
+        let (after, report) = play(Tihbat, before, Move::Pit(1));
+        assert_eq!(after.to_string(), expected, "pit 1 in {before}");
         assert_eq!(report.captured.to_string(), "2", "pit 1 in {before}");
         assert_eq!(report.seeds_captured, seeds, "pit 1 in {before}");
         assert_eq!(report.last_pit, Some(2));
@@ -227,13 +176,13 @@ fn rule_3_capture_own_pit_holding_2_4_6_or_8() {
 #[test]
 fn rule_3_eight_captures_ten_does_not() {
     // 7 -> 8: captured.
-    let (after, report) = play("2 7 | 5 6 4-4 S", Move::Pit(1));
-    assert_eq!(after, "1 0 | 5 6 12-4 N");
+    let (after, report) = play(Tihbat, "2 7 | 5 6 4-4 S", Move::Pit(1));
+    assert_eq!(after.to_string(), "1 0 | 5 6 12-4 N");
     assert_eq!(report.captured.to_string(), "2");
     assert_eq!(report.seeds_captured, 8);
     // 9 -> 10: even, but above 8: no capture.
-    let (after, report) = play("2 9 | 5 4 4-4 S", Move::Pit(1));
-    assert_eq!(after, "1 10 | 5 4 4-4 N");
+    let (after, report) = play(Tihbat, "2 9 | 5 4 4-4 S", Move::Pit(1));
+    assert_eq!(after.to_string(), "1 10 | 5 4 4-4 N");
     assert_eq!(report.captured.to_string(), "");
     assert_eq!(report.seeds_captured, 0);
 }
@@ -241,48 +190,48 @@ fn rule_3_eight_captures_ten_does_not() {
 #[test]
 fn rule_3_odd_count_in_own_pit_does_not_capture() {
     // pit 2: 2 -> 3.
-    let (after, report) = play("2 2 | 6 6 6-6 S", Move::Pit(1));
-    assert_eq!(after, "1 3 | 6 6 6-6 N");
+    let (after, report) = play(Tihbat, "2 2 | 6 6 6-6 S", Move::Pit(1));
+    assert_eq!(after.to_string(), "1 3 | 6 6 6-6 N");
     assert_eq!(report.captured.to_string(), "");
     // pit 2: 6 -> 7.
-    let (after, report) = play("2 6 | 5 7 4-4 S", Move::Pit(1));
-    assert_eq!(after, "1 7 | 5 7 4-4 N");
+    let (after, report) = play(Tihbat, "2 6 | 5 7 4-4 S", Move::Pit(1));
+    assert_eq!(after.to_string(), "1 7 | 5 7 4-4 N");
     assert_eq!(report.captured.to_string(), "");
 }
 
 #[test]
 fn rule_3_landing_on_opponents_side_never_captures() {
     // South's pit 2, 2 counters: pit 2 1, pit 3 3+1=4 (North's, even): no capture.
-    let (after, report) = play("5 2 | 3 8 5-5 S", Move::Pit(2));
-    assert_eq!(after, "5 1 | 4 8 5-5 N");
+    let (after, report) = play(Tihbat, "5 2 | 3 8 5-5 S", Move::Pit(2));
+    assert_eq!(after.to_string(), "5 1 | 4 8 5-5 N");
     assert_eq!(report.last_pit, Some(3));
     assert_eq!(report.captured.to_string(), "");
     // Same with 7 -> 8 in North's pit 3.
-    let (after, report) = play("5 2 | 7 4 5-5 S", Move::Pit(2));
-    assert_eq!(after, "5 1 | 8 4 5-5 N");
+    let (after, report) = play(Tihbat, "5 2 | 7 4 5-5 S", Move::Pit(2));
+    assert_eq!(after.to_string(), "5 1 | 8 4 5-5 N");
     assert_eq!(report.captured.to_string(), "");
     // North's pit 4, 2 counters: pit 4 1, pit 1 3+1=4 (South's): no capture.
-    let (after, report) = play("3 5 | 8 2 5-5 N", Move::Pit(4));
-    assert_eq!(after, "4 5 | 8 1 5-5 S");
+    let (after, report) = play(Tihbat, "3 5 | 8 2 5-5 N", Move::Pit(4));
+    assert_eq!(after.to_string(), "4 5 | 8 1 5-5 S");
     assert_eq!(report.last_pit, Some(1));
     assert_eq!(report.captured.to_string(), "");
     // Not in the own-side chain variant either.
-    let (after, report) = play_with(Tihbat::own_side_chain(), "5 2 | 3 8 5-5 S", Move::Pit(2));
-    assert_eq!(after, "5 1 | 4 8 5-5 N");
+    let (after, report) = play(Tihbat::own_side_chain(), "5 2 | 3 8 5-5 S", Move::Pit(2));
+    assert_eq!(after.to_string(), "5 1 | 4 8 5-5 N");
     assert_eq!(report.captured.to_string(), "");
 }
 
 #[test]
 fn rule_3_north_captures_in_own_pits() {
     // North's pit 3, 2 counters: pit 3 1, pit 4 5+1=6: captured.
-    let (after, report) = play("4 4 | 2 5 6-7 N", Move::Pit(3));
-    assert_eq!(after, "4 4 | 1 0 6-13 S");
+    let (after, report) = play(Tihbat, "4 4 | 2 5 6-7 N", Move::Pit(3));
+    assert_eq!(after.to_string(), "4 4 | 1 0 6-13 S");
     assert_eq!(report.captured.to_string(), "4");
     assert_eq!(report.seeds_captured, 6);
     // North's pit 4, 5 counters: 4,1,2,3,4. Pit 4 0+2=2 (the origin itself
     // holds the last counter): captured. Pit 1 4, pit 2 4, pit 3 7.
-    let (after, report) = play("3 3 | 6 5 5-6 N", Move::Pit(4));
-    assert_eq!(after, "4 4 | 7 0 5-8 S");
+    let (after, report) = play(Tihbat, "3 3 | 6 5 5-6 N", Move::Pit(4));
+    assert_eq!(after.to_string(), "4 4 | 7 0 5-8 S");
     assert_eq!(report.last_pit, Some(4));
     assert_eq!(report.captured.to_string(), "4");
     assert_eq!(report.seeds_captured, 2);
@@ -294,14 +243,14 @@ fn rule_3_default_captures_landing_pit_only_chain_variant_captures_both_own_pits
     // pit 3 5+1=6, pit 4 5+1=6. Last in pit 2 (4): captured.
     let before = "6 2 | 5 5 5-5 S";
     // Default: pit 2 only; pit 1 keeps its 2.
-    let (after, report) = play(before, Move::Pit(1));
-    assert_eq!(after, "2 0 | 6 6 9-5 N");
+    let (after, report) = play(Tihbat, before, Move::Pit(1));
+    assert_eq!(after.to_string(), "2 0 | 6 6 9-5 N");
     assert_eq!(report.captured.to_string(), "2");
     assert_eq!(report.seeds_captured, 4);
     // Own-side chain: backward from pit 2 is pit 1 (2): captured too. The next
     // pit back is North's pit 4 (6): never captured, it is not South's.
-    let (after, report) = play_with(Tihbat::own_side_chain(), before, Move::Pit(1));
-    assert_eq!(after, "0 0 | 6 6 11-5 N");
+    let (after, report) = play(Tihbat::own_side_chain(), before, Move::Pit(1));
+    assert_eq!(after.to_string(), "0 0 | 6 6 11-5 N");
     assert_eq!(report.captured.to_string(), "1 2");
     assert_eq!(report.seeds_captured, 6);
 }
@@ -311,12 +260,12 @@ fn rule_3_chain_variant_for_north_stays_on_norths_side() {
     // North's pit 3, 6 counters: 3,4,1,2,3,4. Pit 3 0+2=2, pit 4 2+2=4,
     // pit 1 3+1=4, pit 2 5+1=6. Last in pit 4 (4): captured.
     let before = "3 5 | 6 2 6-6 N";
-    let (after, report) = play(before, Move::Pit(3));
-    assert_eq!(after, "4 6 | 2 0 6-10 S");
+    let (after, report) = play(Tihbat, before, Move::Pit(3));
+    assert_eq!(after.to_string(), "4 6 | 2 0 6-10 S");
     assert_eq!(report.captured.to_string(), "4");
     // Chain: pit 3 (2) too; then pit 2 (6) is South's: the chain stops.
-    let (after, report) = play_with(Tihbat::own_side_chain(), before, Move::Pit(3));
-    assert_eq!(after, "4 6 | 0 0 6-12 S");
+    let (after, report) = play(Tihbat::own_side_chain(), before, Move::Pit(3));
+    assert_eq!(after.to_string(), "4 6 | 0 0 6-12 S");
     assert_eq!(report.captured.to_string(), "3 4");
     assert_eq!(report.seeds_captured, 6);
 }
@@ -329,11 +278,11 @@ fn rule_3_chain_variant_from_pit_1_does_not_wrap_to_opponent() {
     let before = "3 4 | 5 3 6-7 S";
     // Both readings (each its own type).
     let results = [
-        play_with(Tihbat, before, Move::Pit(2)),
-        play_with(Tihbat::own_side_chain(), before, Move::Pit(2)),
+        play(Tihbat, before, Move::Pit(2)),
+        play(Tihbat::own_side_chain(), before, Move::Pit(2)),
     ];
     for (rules, (after, report)) in ["tihbat", "tihbat-chain"].into_iter().zip(results) {
-        assert_eq!(after, "0 1 | 6 4 10-7 N", "{rules:?}");
+        assert_eq!(after.to_string(), "0 1 | 6 4 10-7 N", "{rules:?}");
         assert_eq!(report.last_pit, Some(1));
         assert_eq!(report.captured.to_string(), "1", "{rules:?}");
         assert_eq!(report.seeds_captured, 4);
@@ -344,8 +293,8 @@ fn rule_3_chain_variant_from_pit_1_does_not_wrap_to_opponent() {
 fn rule_3_chain_variant_stops_at_odd_own_pit() {
     // South's pit 1, 2 counters: pit 1 1, pit 2 3+1=4: captured; pit 1 holds
     // 1 (odd), so the chain adds nothing.
-    let (after, report) = play_with(Tihbat::own_side_chain(), "2 3 | 5 6 6-6 S", Move::Pit(1));
-    assert_eq!(after, "1 0 | 5 6 10-6 N");
+    let (after, report) = play(Tihbat::own_side_chain(), "2 3 | 5 6 6-6 S", Move::Pit(1));
+    assert_eq!(after.to_string(), "1 0 | 5 6 10-6 N");
     assert_eq!(report.captured.to_string(), "2");
 }
 
@@ -355,20 +304,26 @@ fn rule_3_chain_variant_stops_at_odd_own_pit() {
 
 #[test]
 fn rule_4_pass_is_the_only_move_when_both_own_pits_are_empty() {
-    assert_eq!(legal("0 0 | 3 5 10-10 S"), "pass");
-    assert_eq!(legal("2 6 | 0 0 10-10 N"), "pass");
+    assert_eq!(legal(Tihbat, "0 0 | 3 5 10-10 S"), "pass");
+    assert_eq!(legal(Tihbat, "2 6 | 0 0 10-10 N"), "pass");
     // One own pit empty is not enough to pass.
-    assert_eq!(legal("0 8 | 0 0 10-10 N"), "pass");
-    assert_eq!(legal("0 8 | 0 0 10-10 S"), "2");
+    assert_eq!(legal(Tihbat, "0 8 | 0 0 10-10 N"), "pass");
+    assert_eq!(legal(Tihbat, "0 8 | 0 0 10-10 S"), "2");
 }
 
 #[test]
 fn rule_4_pit_moves_refused_when_player_must_pass() {
     let text = "0 0 | 3 5 10-10 S";
-    assert_eq!(check(text, Move::Pit(1)), Err(IllegalMove::EmptyPit { pit: 1 }));
-    assert_eq!(check(text, Move::Pit(2)), Err(IllegalMove::EmptyPit { pit: 2 }));
     assert_eq!(
-        check(text, Move::Pit(3)),
+        check(Tihbat, text, Move::Pit(1)),
+        Err(IllegalMove::EmptyPit { pit: 1 })
+    );
+    assert_eq!(
+        check(Tihbat, text, Move::Pit(2)),
+        Err(IllegalMove::EmptyPit { pit: 2 })
+    );
+    assert_eq!(
+        check(Tihbat, text, Move::Pit(3)),
         Err(IllegalMove::NotYourPit {
             pit: 3,
             player: Player::South,
@@ -376,40 +331,40 @@ fn rule_4_pit_moves_refused_when_player_must_pass() {
             last: 2
         })
     );
-    assert_eq!(check(text, Move::Pass), Ok(()));
+    assert_eq!(check(Tihbat, text, Move::Pass), Ok(()));
 }
 
 #[test]
 fn rule_4_pass_hands_the_turn_over_with_the_board_unchanged() {
-    let (after, report) = play("0 0 | 3 5 10-10 S", Move::Pass);
-    assert_eq!(after, "0 0 | 3 5 10-10 N");
+    let (after, report) = play(Tihbat, "0 0 | 3 5 10-10 S", Move::Pass);
+    assert_eq!(after.to_string(), "0 0 | 3 5 10-10 N");
     assert_eq!(report.mv, Move::Pass);
     assert_eq!(report.player, Player::South);
     assert_eq!(report.laps, 0);
     assert_eq!(report.last_pit, None);
     assert_eq!(report.captured.to_string(), "");
-    assert_eq!(legal(&after), "3 4");
+    assert_eq!(Tihbat.legal_moves(&after).to_string(), "3 4");
 
-    let (after, _) = play("2 6 | 0 0 10-10 N", Move::Pass);
-    assert_eq!(after, "2 6 | 0 0 10-10 S");
+    let (after, _) = play(Tihbat, "2 6 | 0 0 10-10 N", Move::Pass);
+    assert_eq!(after.to_string(), "2 6 | 0 0 10-10 S");
 }
 
 #[test]
 fn rule_4_pass_refused_when_not_forced() {
     assert_eq!(
-        check("1 0 | 3 5 9-10 S", Move::Pass),
+        check(Tihbat, "1 0 | 3 5 9-10 S", Move::Pass),
         Err(IllegalMove::PassNotAllowed {
             player: Player::South
         })
     );
     assert_eq!(
-        check("7 7 | 7 7 0-0 S", Move::Pass),
+        check(Tihbat, "7 7 | 7 7 0-0 S", Move::Pass),
         Err(IllegalMove::PassNotAllowed {
             player: Player::South
         })
     );
     assert_eq!(
-        check("0 0 | 0 8 10-10 N", Move::Pass),
+        check(Tihbat, "0 0 | 0 8 10-10 N", Move::Pass),
         Err(IllegalMove::PassNotAllowed {
             player: Player::North
         })
@@ -423,26 +378,20 @@ fn rule_4_pass_refused_when_not_forced() {
 
 #[test]
 fn rule_5_game_ends_when_all_counters_captured() {
-    let rules = Tihbat;
-    let done = pos("0 0 | 0 0 12-16 N");
-    let expected = Outcome {
-        totals: [12, 16],
-        reason: EndReason::AllCaptured,
-    };
-    assert_eq!(rules.status(&done), Status::Over(expected));
+    let done = "0 0 | 0 0 12-16 N";
+    let expected = outcome([12, 16], EndReason::AllCaptured);
+    assert_eq!(status(Tihbat, done), Status::Over(expected));
     assert_eq!(expected.winner(), Some(Player::North));
-    assert_eq!(rules.legal_moves(&done).to_string(), "");
-    assert_eq!(rules.check(&done, Move::Pass), Err(IllegalMove::GameOver));
-    assert_eq!(rules.check(&done, Move::Pit(3)), Err(IllegalMove::GameOver));
+    assert_eq!(legal(Tihbat, done), "");
+    assert_eq!(check(Tihbat, done, Move::Pass), Err(IllegalMove::GameOver));
+    assert_eq!(check(Tihbat, done, Move::Pit(3)), Err(IllegalMove::GameOver));
 
-    let draw = pos("0 0 | 0 0 14-14 S");
-    let outcome = rules.status(&draw).outcome().expect("over");
-    assert_eq!(outcome.totals, [14, 14]);
-    assert_eq!(outcome.reason, EndReason::AllCaptured);
-    assert_eq!(outcome.winner(), None);
+    let draw = status(Tihbat, "0 0 | 0 0 14-14 S");
+    assert_eq!(draw, over([14, 14], EndReason::AllCaptured));
+    assert_eq!(draw.outcome().and_then(|o| o.winner()), None);
 
     // Through Game as well.
-    let mut g = game("0 0 | 0 0 12-16 N");
+    let mut g = game(Tihbat, done);
     assert!(g.is_over());
     assert_eq!(g.outcome(), Some(expected));
     assert_eq!(g.play(Move::Pass), Err(IllegalMove::GameOver));
@@ -451,8 +400,8 @@ fn rule_5_game_ends_when_all_counters_captured() {
 #[test]
 fn rule_5_game_goes_on_while_counters_remain() {
     // The opponent's pits are empty but the mover has counters: no end.
-    assert_eq!(Tihbat.status(&pos("3 5 | 0 0 10-10 S")), Status::Ongoing);
-    assert_eq!(legal("3 5 | 0 0 10-10 S"), "1 2");
+    assert_eq!(status(Tihbat, "3 5 | 0 0 10-10 S"), Status::Ongoing);
+    assert_eq!(legal(Tihbat, "3 5 | 0 0 10-10 S"), "1 2");
 }
 
 #[test]
@@ -462,24 +411,21 @@ fn rule_5_repetition_ends_game_and_splits_board() {
     // South pit 1 (single):                              "1 1 | 1 1 10-14 N".
     // North pit 3 (single):                              "1 1 | 1 1 10-14 S" = after ply 2.
     // Board 4 split: South 10+2=12, North 14+2=16.
-    let mut g = game("2 0 | 2 0 10-14 S");
+    let mut g = game(Tihbat, "2 0 | 2 0 10-14 S");
     let expected = ["1 1 | 2 0 10-14 N", "1 1 | 1 1 10-14 S", "1 1 | 1 1 10-14 N"];
     for (mv, after) in [Move::Pit(1), Move::Pit(3), Move::Pit(1)]
         .into_iter()
         .zip(expected)
     {
-        g.play(mv).expect("legal");
-        assert_eq!(g.position().to_string(), after);
+        assert_eq!(step(&mut g, mv), after);
         assert!(!g.is_over(), "no repetition yet at {after}");
         assert_eq!(g.occurrences(), 1);
     }
-    g.play(Move::Pit(3)).expect("legal");
-    assert_eq!(g.position().to_string(), "1 1 | 1 1 10-14 S");
+    assert_eq!(step(&mut g, Move::Pit(3)), "1 1 | 1 1 10-14 S");
     assert_eq!(g.occurrences(), 2);
-    let outcome = g.outcome().expect("repetition ends the game");
-    assert_eq!(outcome.totals, [12, 16]);
-    assert_eq!(outcome.reason, EndReason::Repetition);
-    assert_eq!(outcome.winner(), Some(Player::North));
+    let split = outcome([12, 16], EndReason::Repetition);
+    assert_eq!(g.outcome(), Some(split), "repetition ends the game");
+    assert_eq!(split.winner(), Some(Player::North));
     assert!(g.is_over());
     assert_eq!(g.legal_moves().to_string(), "");
     assert_eq!(g.play(Move::Pit(1)), Err(IllegalMove::GameOver));
@@ -489,22 +435,14 @@ fn rule_5_repetition_ends_game_and_splits_board() {
 fn rule_5_repetition_counts_from_the_first_position() {
     // "1 0 | 1 0 12-14 S": South's single counter back (same board, North to
     // move: not a repetition), then North's: the first position is back.
-    let mut g = game("1 0 | 1 0 12-14 S");
-    g.play(Move::Pit(1)).expect("legal");
-    assert_eq!(g.position().to_string(), "1 0 | 1 0 12-14 N");
+    let mut g = game(Tihbat, "1 0 | 1 0 12-14 S");
+    assert_eq!(step(&mut g, Move::Pit(1)), "1 0 | 1 0 12-14 N");
     assert!(
         !g.is_over(),
         "same board with the other player to move is no repetition"
     );
-    g.play(Move::Pit(3)).expect("legal");
-    assert_eq!(g.position().to_string(), "1 0 | 1 0 12-14 S");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            totals: [13, 15],
-            reason: EndReason::Repetition
-        })
-    );
+    assert_eq!(step(&mut g, Move::Pit(3)), "1 0 | 1 0 12-14 S");
+    assert_eq!(g.outcome(), Some(outcome([13, 15], EndReason::Repetition)));
 }
 
 #[test]
@@ -513,22 +451,13 @@ fn rule_5_repetition_involving_a_pass() {
     // South has no counter: pass:                          "0 0 | 1 1 12-14 N".
     // North single from pit 3:                             "0 0 | 1 1 12-14 S" = after ply 1.
     // Board 2 split: 13-15.
-    let mut g = game("0 0 | 2 0 12-14 N");
-    g.play(Move::Pit(3)).expect("legal");
-    assert_eq!(g.position().to_string(), "0 0 | 1 1 12-14 S");
+    let mut g = game(Tihbat, "0 0 | 2 0 12-14 N");
+    assert_eq!(step(&mut g, Move::Pit(3)), "0 0 | 1 1 12-14 S");
     assert_eq!(g.legal_moves().to_string(), "pass");
-    g.play(Move::Pass).expect("forced pass");
-    assert_eq!(g.position().to_string(), "0 0 | 1 1 12-14 N");
+    assert_eq!(step(&mut g, Move::Pass), "0 0 | 1 1 12-14 N");
     assert!(!g.is_over());
-    g.play(Move::Pit(3)).expect("legal");
-    assert_eq!(g.position().to_string(), "0 0 | 1 1 12-14 S");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            totals: [13, 15],
-            reason: EndReason::Repetition
-        })
-    );
+    assert_eq!(step(&mut g, Move::Pit(3)), "0 0 | 1 1 12-14 S");
+    assert_eq!(g.outcome(), Some(outcome([13, 15], EndReason::Repetition)));
 }
 
 #[test]
@@ -536,22 +465,18 @@ fn rule_5_repetition_of_the_position_after_a_pass() {
     // The start "0 0 | 1 1 12-14 N" has South with no counters. North's pit 4
     // single goes back: "0 0 | 1 1 12-14 S"; South passes: the start position
     // is back (a position reached by a pass counts).
-    let mut g = game("0 0 | 1 1 12-14 N");
-    g.play(Move::Pit(4)).expect("legal");
-    assert_eq!(g.position().to_string(), "0 0 | 1 1 12-14 S");
+    let mut g = game(Tihbat, "0 0 | 1 1 12-14 N");
+    assert_eq!(step(&mut g, Move::Pit(4)), "0 0 | 1 1 12-14 S");
     assert!(!g.is_over());
-    g.play(Move::Pass).expect("forced pass");
-    assert_eq!(g.position().to_string(), "0 0 | 1 1 12-14 N");
-    let outcome = g.outcome().expect("over");
-    assert_eq!(outcome.totals, [13, 15]);
-    assert_eq!(outcome.reason, EndReason::Repetition);
+    assert_eq!(step(&mut g, Move::Pass), "0 0 | 1 1 12-14 N");
+    assert_eq!(g.outcome(), Some(outcome([13, 15], EndReason::Repetition)));
 }
 
 #[test]
 fn rule_5_undo_after_repetition_reopens_the_game() {
-    let mut g = game("1 0 | 1 0 12-14 S");
-    g.play(Move::Pit(1)).expect("legal");
-    g.play(Move::Pit(3)).expect("legal");
+    let mut g = game(Tihbat, "1 0 | 1 0 12-14 S");
+    step(&mut g, Move::Pit(1));
+    step(&mut g, Move::Pit(3));
     assert!(g.is_over());
     assert_eq!(g.undo(), Some(Move::Pit(3)));
     assert!(!g.is_over());
@@ -559,14 +484,8 @@ fn rule_5_undo_after_repetition_reopens_the_game() {
     assert_eq!(g.position().to_string(), "1 0 | 1 0 12-14 N");
     assert_eq!(g.legal_moves().to_string(), "3");
     // Replaying the same move ends it again, the same way.
-    g.play(Move::Pit(3)).expect("legal again");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            totals: [13, 15],
-            reason: EndReason::Repetition
-        })
-    );
+    step(&mut g, Move::Pit(3));
+    assert_eq!(g.outcome(), Some(outcome([13, 15], EndReason::Repetition)));
 }
 
 #[test]
