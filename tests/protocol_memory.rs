@@ -2,59 +2,17 @@
 //! small multiple of its line plus a constant, whatever the game's length.
 //! Measured with a global allocator that tracks this thread's live bytes.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+mod common;
+
 use std::io::Write;
 
+use common::alloc::{peak_bytes_in, Tracking};
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::protocol::{serve, Limits};
 use mancala_rules::{AnyGame, GameKind, Player};
 
-struct Tracking;
-
-thread_local! {
-    /// Bytes this thread has allocated and not freed, and the highest it reached.
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn track(delta: isize) {
-    // `try_with`: never panic inside the allocator, even while a thread ends.
-    let _ = LIVE.try_with(|live| {
-        live.set(live.get() + delta);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-    });
-}
-
-unsafe impl GlobalAlloc for Tracking {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        track(layout.size() as isize);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        track(-(layout.size() as isize));
-        // SAFETY: `ptr` came from `System.alloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        track(new_size as isize - layout.size() as isize);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
 static GLOBAL: Tracking = Tracking;
-
-/// The most bytes live at once while running `work`, above the live bytes
-/// at its start.
-fn peak_in(work: impl FnOnce()) -> usize {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|peak| peak.set(base));
-    work();
-    (PEAK.with(Cell::get) - base).max(0) as usize
-}
 
 /// Counts the bytes and lines written without keeping them (the caller's
 /// output is not the request's memory).
@@ -106,7 +64,7 @@ fn a_long_game_is_served_in_memory_bounded_by_its_line() {
     for plies in [500, 4000] {
         let request = long_request(plies);
         let mut output = Counter(0, 0);
-        let peak = peak_in(|| {
+        let ((), peak) = peak_bytes_in(|| {
             let summary = serve(request.as_bytes(), &mut output, &Limits::default()).expect("served");
             assert_eq!((summary.requests, summary.errors), (1, 0));
         });
@@ -133,7 +91,7 @@ fn an_over_long_line_is_not_stored() {
     let input = format!("{long}{{\"game\":\"tihbat\"}}\n");
     let mut output = Counter(0, 0);
     let limits = Limits::default().with_max_line(1000);
-    let peak = peak_in(|| {
+    let ((), peak) = peak_bytes_in(|| {
         let summary = serve(input.as_bytes(), &mut output, &limits).expect("served");
         assert_eq!((summary.requests, summary.errors), (2, 1));
     });
