@@ -17,10 +17,15 @@ use mancala_rules::solve::Table;
 use mancala_rules::{perft, GameKind, Player, Ruleset, WithRuleset};
 use proptest::prelude::*;
 use serde_json::Value;
+use test_common::examples::binary_in;
 
 #[path = "../examples/common/mod.rs"]
 #[macro_use]
 mod common;
+// The suites' own helpers (`tests/common`), named apart from the examples'
+// `common` above.
+#[path = "common/mod.rs"]
+mod test_common;
 
 // Each example's command line, as the example itself includes it.
 #[path = "../examples/custom/options.rs"]
@@ -54,45 +59,10 @@ const EXAMPLES: [&str; 7] = [
 // ---------------------------------------------------------------------------
 
 /// `target/<profile>/examples`, with every example built.
-///
-/// `cargo test` from the root builds the examples (a default member of the
-/// workspace) before it runs the tests; with `--test examples_cli` alone it
-/// does not, so they are (re)built here with
-/// the same profile and target directory (a no-op when up to date).
 fn examples_dir() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test executable");
-        let deps = exe.parent().expect("target/<profile>/deps");
-        let profile_dir = deps.parent().expect("target/<profile>");
-        let dir = profile_dir.join("examples");
-        let profile = profile_dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("debug");
-        let mut target_dir = profile_dir.parent().expect("target").to_path_buf();
-        let mut cargo = Command::new(env!("CARGO"));
-        // The examples are the package `examples/` (mancala-examples).
-        cargo.args(["build", "--quiet", "--examples", "--manifest-path"]);
-        cargo.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/Cargo.toml"));
-        // A cross build lives in target/<triple>/<profile>.
-        if !target_dir.join("CACHEDIR.TAG").exists() {
-            if let (Some(triple), Some(parent)) = (target_dir.file_name(), target_dir.parent()) {
-                cargo.arg("--target").arg(triple);
-                target_dir = parent.to_path_buf();
-            }
-        }
-        cargo.arg("--target-dir").arg(&target_dir);
-        match profile {
-            "debug" => {}
-            "release" => {
-                cargo.arg("--release");
-            }
-            other => {
-                cargo.args(["--profile", other]);
-            }
-        }
-        let built = cargo.status().map(|s| s.success()).unwrap_or(false);
+        let (dir, built) = test_common::examples::build(&["--examples"]);
         let missing: Vec<&str> = EXAMPLES
             .into_iter()
             .filter(|name| !binary_in(&dir, name).exists())
@@ -103,10 +73,6 @@ fn examples_dir() -> &'static PathBuf {
         );
         dir
     })
-}
-
-fn binary_in(dir: &std::path::Path, name: &str) -> PathBuf {
-    dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
 
 fn example(name: &str) -> Command {

@@ -2,6 +2,8 @@
 //! `replay` example: requests on standard input, one JSON line out per line
 //! in, the exact response shape, errors, and concrete games written by hand.
 
+mod common;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -15,45 +17,11 @@ use serde_json::{json, Value};
 // ---------------------------------------------------------------------------
 
 /// The `replay` example of this build: `target/<profile>/examples/replay`.
-///
-/// `cargo test` builds examples only when it runs every target; with
-/// `--test replay_protocol` it does not, so the example is (re)built here with
-/// the same profile and target directory (a no-op when it is up to date).
 fn replay_binary() -> &'static PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test executable");
-        let deps = exe.parent().expect("target/<profile>/deps");
-        let profile_dir = deps.parent().expect("target/<profile>");
-        let binary = profile_dir
-            .join("examples")
-            .join(format!("replay{}", std::env::consts::EXE_SUFFIX));
-        let profile = profile_dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("debug");
-        let mut target_dir = profile_dir.parent().expect("target").to_path_buf();
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo.args(["build", "--quiet", "--example", "replay", "--manifest-path"]);
-        cargo.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"));
-        // A cross build lives in target/<triple>/<profile>.
-        if !target_dir.join("CACHEDIR.TAG").exists() {
-            if let (Some(triple), Some(parent)) = (target_dir.file_name(), target_dir.parent()) {
-                cargo.arg("--target").arg(triple);
-                target_dir = parent.to_path_buf();
-            }
-        }
-        cargo.arg("--target-dir").arg(&target_dir);
-        match profile {
-            "debug" => {}
-            "release" => {
-                cargo.arg("--release");
-            }
-            other => {
-                cargo.args(["--profile", other]);
-            }
-        }
-        let built = cargo.status().map(|s| s.success()).unwrap_or(false);
+        let (dir, built) = common::examples::build(&["--example", "replay"]);
+        let binary = common::examples::binary_in(&dir, "replay");
         assert!(
             built || binary.exists(),
             "could not build the replay example, and {} is missing",

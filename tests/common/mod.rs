@@ -4,4 +4,5 @@
 #![allow(dead_code)]
 
 pub mod alloc;
+pub mod examples;
 pub mod rules;
