@@ -164,8 +164,9 @@ pub enum RulesError {
     /// More distinct declarations than [`MAX_DECLARATIONS`] loaded.
     #[error("more than {MAX_DECLARATIONS} distinct declarations loaded")]
     TooMany,
-    /// A declaration whose name is a shipped game's, with other rules.
-    #[error("name: '{}' is the name of a shipped game with other rules", Escaped(.0))]
+    /// A declaration whose name is a shipped game's, or one already loaded,
+    /// with other rules.
+    #[error("name: '{}' names another game (a shipped one, or one loaded before) with other rules", Escaped(.0))]
     NameTaken(String),
 }
 
@@ -390,6 +391,10 @@ impl DeclaredKind {
         if let Some(entry) = loaded.iter().find(same) {
             return Ok(DeclaredKind(entry));
         }
+        // A name stands for one game: records name their game.
+        if loaded.iter().any(|entry| entry.rules.name == data.name) {
+            return Err(RulesError::NameTaken(data.name.clone()));
+        }
         if loaded.len() >= MAX_DECLARATIONS {
             return Err(RulesError::TooMany);
         }
@@ -539,7 +544,9 @@ impl GameKind {
         kinds
     }
 
-    /// The catalogue game (not a shipped kind) answering to `name`.
+    /// The catalogue game (not a shipped kind) answering to `name`, or else
+    /// a declaration this program has loaded under that name (so that its
+    /// records read back).
     pub(crate) fn from_catalogue(name: &str) -> Option<GameKind> {
         #[cfg(feature = "protocol")]
         for data in catalogue_files() {
@@ -547,7 +554,10 @@ impl GameKind {
                 return data.load().ok();
             }
         }
-        let _ = name;
-        None
+        let loaded = LOADED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        loaded
+            .iter()
+            .find(|entry| entry.rules.name == name || entry.aliases.contains(&name))
+            .map(|&entry| GameKind::Declared(DeclaredKind(entry)))
     }
 }

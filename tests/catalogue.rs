@@ -128,6 +128,9 @@ fn kalah_with_three_seeds_plays_as_kalah_3() {
         mine.with_ruleset(Perft(6)),
         GameKind::Kalah3.with_ruleset(Perft(6))
     );
+    // A name stands for one game: other rules under a loaded name are refused.
+    data.seeds = 5;
+    assert_eq!(data.load(), Err(RulesError::NameTaken("my-kalah".into())));
     // Under Kalah's own name, other rules are refused.
     data.name = "kalah".into();
     assert_eq!(data.load(), Err(RulesError::NameTaken("kalah".into())));
@@ -149,6 +152,9 @@ fn a_run_time_game_is_recorded_searched_and_solved() {
     assert_eq!(game.pits(), shipped.pits());
     let record = game.record_json();
     assert!(record.contains("\"game\":\"twin-of-tihbat\""), "{record}");
+    // A loaded declaration answers to its name: its record reads back.
+    assert_eq!("twin-of-tihbat".parse::<GameKind>(), Ok(tihbat));
+    assert_eq!(AnyGame::from_record_json(&record).unwrap(), game);
     game.undo();
     assert_eq!(game.moves().len() + 1, shipped.moves().len());
     let best = game
@@ -361,7 +367,9 @@ proptest! {
                 mancala_rules::harness::check_ruleset(&rules, 3, 1).map(|_| ()).map_err(|e| e.to_string())
             }
         }
-        if let Ok(data) = RulesData::from_json(&json) {
+        if let Ok(mut data) = RulesData::from_json(&json) {
+            // A name stands for one game: each declaration its own.
+            data.name = format!("random-{:016x}", data.rules().fingerprint(data.pits));
             let kind = data.load().map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(kind.with_ruleset(Check), Ok(()), "{}", json);
         }
