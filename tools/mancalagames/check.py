@@ -3,7 +3,7 @@
 
     python3 tools/mancalagames/check.py --mg DIR [--games 1000]
         [--replay target/release/examples/replay] [--inline] [--only NAME ...]
-        [--work DIR] [--jobs 2]
+        [--work DIR] [--reuse] [--jobs 2]
 
 For every game the survey (survey.py) finds exact, or the --only ones (MG
 configuration names), it runs the peer's traces.py twice (--games random
@@ -36,12 +36,17 @@ def run_one(args, mg_name, ours):
                                ('random starts', ['--random-starts', '0.5'],
                                 '2')):
         out = os.path.join(args.work, f'{mg_name}.{seed}.jsonl')
-        t = subprocess.run(
-            [sys.executable, os.path.join(args.peer, 'traces.py'),
-             '--mg', args.mg, '--game', mg_name, '--games', str(args.games),
-             '--seed', seed, '--check', '--out', out] + extra,
-            capture_output=True, text=True)
+        if args.reuse and os.path.isfile(out):
+            t = subprocess.CompletedProcess([], 0, '', '')
+        else:
+          t = subprocess.run(
+              [sys.executable, os.path.join(args.peer, 'traces.py'),
+               '--mg', args.mg, '--game', mg_name, '--games', str(args.games),
+               '--seed', seed, '--check', '--out', out] + extra,
+              capture_output=True, text=True)
         check = 'ok' if t.returncode == 0 else 'FAILED'
+        if t.returncode != 0:
+            print(f'{mg_name}: traces.py: {t.stderr.strip()[-600:]}', file=sys.stderr)
         cmd = args.replay
         if args.inline:
             cmd = (f'{sys.executable} {os.path.join(HERE, "inline_rules.py")}'
@@ -73,8 +78,11 @@ def main(argv=None):
     ap.add_argument('--work', default=None)
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--verbose', action='store_true')
+    ap.add_argument('--reuse', action='store_true',
+                    help='reuse the traces already in --work')
     args = ap.parse_args(argv)
     args.work = args.work or tempfile.mkdtemp(prefix='mg-check-')
+    os.makedirs(args.work, exist_ok=True)
     listing = subprocess.run(
         [sys.executable, os.path.join(HERE, 'survey.py'), '--mg', args.mg,
          '--peer', args.peer, '--list'], capture_output=True, text=True,

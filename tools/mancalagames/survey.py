@@ -48,7 +48,15 @@ ALIASES = {
 
 # Games left out by hand after a difference with MancalaGames that the
 # parameters alone do not show (the reading at fault, see the README).
-DROPPED = {}
+DROPPED = {
+    'Wari': 'feeding judged after the capture (MancalaGames refuses a '
+            'move that feeds the starved row and then captures all of it)',
+    'Oware': 'feeding judged after the capture, with the grand slam judged '
+             'against the board before the move',
+    'Ayoayo': 'long relays allowed with a lap cap (MancalaGames lists a '
+              'relay move that has not ended after 75 laps; the vocabulary '
+              'refuses an endless relay)',
+}
 
 
 class Blocked(Exception):
