@@ -53,6 +53,11 @@ DROPPED = {
             'move that feeds the starved row and then captures all of it)',
     'Oware': 'feeding judged after the capture, with the grand slam judged '
              'against the board before the move',
+    'Al-manqala': 'feeding judged after the capture (MancalaGames refuses a '
+                  'move that feeds the starved row and then captures all '
+                  'of it)',
+    'Mangala_II': 'feeding judged after the capture, with the grand slam '
+                  'judged against the board before the move',
     'Ayoayo': 'long relays allowed with a lap cap (MancalaGames lists a '
               'relay move that has not ended after 75 laps; the vocabulary '
               'refuses an endless relay)',
