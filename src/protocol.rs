@@ -21,8 +21,10 @@
 //!   variant under its own name: `bohnenspiel-hemprich`, `tihbat-chain`,
 //!   `kalah-3`, `kalah-5`, `kalah-6`, `kalah-empty-capture`,
 //!   `kalah-3-empty-capture`, `kalah-5-empty-capture`,
-//!   `kalah-6-empty-capture` ([`GameKind::ALL`]); in any letter case but
-//!   otherwise exactly ([`GameKind::name`]).
+//!   `kalah-6-empty-capture` ([`GameKind::ALL`]), or a game of the
+//!   catalogue ([`GameKind::catalogue`]: every data file of `src/games/`,
+//!   e.g. `mangala-ii`); in any letter case but otherwise exactly
+//!   ([`GameKind::name`]: aliases are not read here).
 //! - `rules` (in place of `game`; added to the contract, nothing before it
 //!   changed): a game declared as data, the JSON form of
 //!   [`RulesData`], for a game the crate does not ship:
@@ -354,10 +356,16 @@ pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
     };
     let kind = match &request.game {
         // Names are case-insensitive, and otherwise exact.
+        // The shipped kinds first, then the catalogue's games (by their
+        // names, not their aliases).
         Named::Game(name) => match GameKind::ALL
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(name))
-        {
+            .or_else(|| {
+                name.parse::<GameKind>()
+                    .ok()
+                    .filter(|kind| kind.name().eq_ignore_ascii_case(name))
+            }) {
             Some(kind) => kind,
             None => {
                 let e = ParseError::unknown_game(name);

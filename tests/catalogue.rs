@@ -375,3 +375,105 @@ proptest! {
         }
     }
 }
+
+/// Every data file of `src/games/` (the shipped games' and the catalogue's
+/// own, e.g. the MancalaGames games of `tools/mancalagames/`): it reads
+/// ([`RulesData::from_json`]), loads, is named after its file, answers to
+/// its name and aliases, is in [`GameKind::catalogue`], and plays random
+/// games that keep every invariant of the harness. No name or alias stands
+/// for two games.
+#[test]
+fn every_catalogue_file_loads_and_keeps_the_harness_invariants() {
+    struct Check;
+    impl WithRuleset for Check {
+        type Output = Result<(), String>;
+        fn run<R: mancala_rules::solve::Solvable>(self, rules: R) -> Self::Output {
+            mancala_rules::harness::check_ruleset(&rules, 20, 7)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    let catalogue = GameKind::catalogue();
+    let mut names = std::collections::BTreeMap::new();
+    for path in &files {
+        let json = std::fs::read_to_string(path).unwrap();
+        let data = RulesData::from_json(&json).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        assert_eq!(data.name, stem, "{}", path.display());
+        let kind = data.load().unwrap_or_else(|e| panic!("{stem}: {e}"));
+        assert_eq!(kind.name(), stem);
+        assert!(catalogue.contains(&kind), "{stem} is not in the catalogue");
+        assert_eq!(kind.with_ruleset(Check), Ok(()), "{stem}");
+        for name in std::iter::once(&data.name).chain(&data.aliases) {
+            assert_eq!(name.parse::<GameKind>().ok(), Some(kind), "{name}");
+            if let Some(other) = names.insert(name.clone(), stem.to_string()) {
+                panic!("{name} names both {other} and {stem}");
+            }
+        }
+        if !GameKind::ALL.contains(&kind) {
+            assert!(!data.rules_text.is_empty(), "{stem}: no rules text");
+            assert!(!data.sources.is_empty(), "{stem}: no sources");
+        }
+    }
+    assert_eq!(files.len(), catalogue.len(), "one file a catalogue game");
+}
+
+/// The protocol serves a catalogue game (not a shipped kind) by its exact
+/// name, in any letter case, as it serves its data form; aliases and
+/// spellings with `_` stay refused, as they are for the shipped kinds, so
+/// every request answered before is answered as before.
+#[test]
+fn the_protocol_serves_catalogue_games_by_their_exact_names() {
+    use mancala_rules::protocol::respond;
+    fn answer(line: &str) -> serde_json::Value {
+        let mut out = Vec::new();
+        respond(line, &mut out).unwrap();
+        serde_json::from_slice(&out).unwrap()
+    }
+    let mut rng = SplitMix64::new(11);
+    let declared: Vec<_> = GameKind::catalogue()
+        .into_iter()
+        .filter(|kind| !GameKind::ALL.contains(kind))
+        .collect();
+    for &kind in &declared {
+        let mut game = AnyGame::new(kind);
+        let mut moves = Vec::new();
+        while let Some(mv) = rng.choose(game.legal_moves()) {
+            if moves.len() == 80 {
+                break;
+            }
+            game.play(mv).unwrap();
+            moves.push(mv.to_string());
+        }
+        let moves = serde_json::to_string(&moves).unwrap();
+        let data = match kind {
+            GameKind::Declared(declared) => declared.data(),
+            _ => unreachable!(),
+        };
+        let by_rules = answer(&format!(r#"{{"rules":{},"moves":{moves}}}"#, data.to_json().replace('\n', "")));
+        for name in [kind.name().to_string(), kind.name().to_uppercase()] {
+            let by_name = answer(&format!(r#"{{"game":"{name}","moves":{moves}}}"#));
+            assert!(by_name.get("error").is_none(), "{name}: {by_name}");
+            assert_eq!(by_name["positions"], by_rules["positions"], "{name}");
+            assert_eq!(by_name["game"], kind.name());
+        }
+        for other in kind.aliases().iter().map(|a| a.to_string()).chain([kind.name().replace('-', "_")]) {
+            if other == kind.name() {
+                continue;
+            }
+            let refused = answer(&format!(r#"{{"game":"{other}","moves":[]}}"#));
+            assert_eq!(refused["error"]["ply"], 0, "{other}");
+        }
+    }
+    // The shipped kinds' answers are unchanged: names in any case, not aliases.
+    assert!(answer(r#"{"game":"OWARE","moves":[]}"#).get("error").is_none());
+    assert_eq!(answer(r#"{"game":"abapa","moves":[]}"#)["error"]["ply"], 0);
+    assert_eq!(answer(r#"{"game":"no-such-game","moves":[]}"#)["error"]["ply"], 0);
+}
