@@ -86,6 +86,10 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `kernel`
+// A declaration's problems (`Problems`, nine slots: one a check) are kept
+// inline in the errors that carry them, a cold path: a larger `Err` costs
+// nothing that matters, and a box would allocate in `const` checks.
+#![allow(clippy::result_large_err)]
 
 #[cfg(feature = "search")]
 mod any_engine;
@@ -121,7 +125,9 @@ pub use any_game::{AnyGame, GameKind, TableSeeds, WithRuleset};
 pub use data::{
     DeclaredKind, Dynamic, RulesData, RulesError, MAX_DECLARATIONS, MAX_RULES_BYTES, RULES_FORMAT,
 };
-pub use declaration::{Declared, Ending, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck};
+pub use declaration::{
+    Declared, Ending, FewSeeds, Feeding, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck,
+};
 pub use error::{
     AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,
     RecordError,

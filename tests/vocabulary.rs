@@ -7,7 +7,7 @@
 //! from the other's, so a feature read the wrong way fails the test.
 
 use mancala_rules::primitives::{
-    CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
+    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
     Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
@@ -360,7 +360,7 @@ declare!(
     Rules {
         play: Playable {
             min_seeds: 2,
-            must_feed: false,
+            ..Playable::DEFAULT
         },
         end: Ending {
             stuck: Stuck::Passes(Leftover::Opponent),
@@ -572,6 +572,7 @@ const fn relay(from: RelayFrom, stop_on_capture: bool, capture: CaptureRule) -> 
             from,
             stop_on_capture,
             max_laps: RELAY_LAP_LIMIT,
+            at_max_laps: AtMaxLaps::Refused,
         }),
         capture,
         ..SowingTurn::DEFAULT
@@ -931,7 +932,7 @@ const fn stuck_ends(leftover: Leftover) -> Rules {
     Rules {
         play: Playable {
             min_seeds: 2,
-            must_feed: false,
+            ..Playable::DEFAULT
         },
         end: Ending {
             stuck: Stuck::Ends(leftover),
