@@ -99,10 +99,11 @@ pub struct RelayRule {
 /// equal scores, as MancalaGames gives it). `Leftover::Nobody` would lose
 /// seeds and is refused ([`RulesProblem::RelayLimitToNobody`](crate::RulesProblem::RelayLimitToNobody)).
 ///
-/// Here a relay from the last pit while it holds 2 or more never ends on
-/// `1 1 | 0 0`: pit 1 sows pit 2 (2 seeds), which sows 3 and 4, and so on
-/// round the board. Capped at 3 laps, the board after the third lap is
-/// split: 2 seeds, one each.
+/// Here a relay goes on from any last pit that holds a seed (so it never
+/// ends): on `1 1 | 0 0`, pit 1 sows pit 2 (now 2), which sows 3 and 4,
+/// pit 4 sows pit 1. Capped at 3 laps, the game ends there: the turn goes
+/// to North, and the 2 seeds then on the board (pits 1 and 3) are split,
+/// one each.
 ///
 /// ```
 /// use mancala_rules::primitives::{AtMaxLaps, Counts, Lap, RelayRule, Sowing, SowingTurn};
@@ -112,7 +113,7 @@ pub struct RelayRule {
 ///     turn: SowingTurn {
 ///         lap: Lap::RelayWith(RelayRule {
 ///             at_max_laps: AtMaxLaps::EndsGame(Leftover::Split),
-///             ..RelayRule::new(Sowing::NextPit, Counts::at_least(2)).with_max_laps(3)
+///             ..RelayRule::new(Sowing::NextPit, Counts::at_least(1)).with_max_laps(3)
 ///         }),
 ///         ..SowingTurn::DEFAULT
 ///     },
