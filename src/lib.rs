@@ -85,7 +85,8 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
-#![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `kernel`
+// Unsafe code is allowed in one place: the SSE2 comparisons of `kernel`.
+#![deny(unsafe_code)]
 // A declaration's problems (`Problems`, nine slots: one a check) are kept
 // inline in the errors that carry them, a cold path: a larger `Err` costs
 // nothing that matters, and a box would allocate in `const` checks.
@@ -126,7 +127,7 @@ pub use data::{
     DeclaredKind, Dynamic, RulesData, RulesError, MAX_DECLARATIONS, MAX_RULES_BYTES, RULES_FORMAT,
 };
 pub use declaration::{
-    Declared, Ending, FewSeeds, Feeding, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck,
+    Declared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck,
 };
 pub use error::{
     AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,

@@ -6,13 +6,14 @@
 use mancala_rules::games::Oware;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Partie, Tihbat};
 use mancala_rules::primitives::{
-    feeding_moves, relay_sow, AtMaxLaps, Capture, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam,
-    Lap, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
+    feeding_moves, relay_sow, AtMaxLaps, Capture, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn,
+    GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
 #[cfg(feature = "serde")]
 use mancala_rules::GameRecord;
 use mancala_rules::{
-    perft, AgreementPolicy, AnyGame, Board, Game, GameKind, Leftover, Move, MoveSet, PitSet, Player, Position, Ruleset,
+    perft, AgreementPolicy, AnyGame, Board, Game, GameKind, Leftover, Move, MoveSet, PitSet, Player,
+    Position, Ruleset,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -103,8 +104,15 @@ fn lap() -> impl Strategy<Value = Lap> {
         sowing().prop_map(Lap::Single),
         (sowing(), relay_counts())
             .prop_map(|(sowing, relay_on)| Lap::RelayWith(RelayRule::new(sowing, relay_on))),
-        (sowing(), relay_counts(), any::<bool>(), any::<bool>(), 0..300u32, any::<bool>()).prop_map(
-            |(sowing, relay_on, next, stop, max_laps, ends_game)| {
+        (
+            sowing(),
+            relay_counts(),
+            any::<bool>(),
+            any::<bool>(),
+            0..300u32,
+            any::<bool>()
+        )
+            .prop_map(|(sowing, relay_on, next, stop, max_laps, ends_game)| {
                 Lap::RelayWith(RelayRule {
                     sowing,
                     relay_on,
@@ -121,8 +129,7 @@ fn lap() -> impl Strategy<Value = Lap> {
                         AtMaxLaps::Refused
                     },
                 })
-            }
-        ),
+            }),
     ]
 }
 
@@ -153,24 +160,26 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
         (any::<bool>(), stores, opposite, extra, any::<bool>()),
     )
         .prop_map(
-            |((lap, capture, scope, grand_slam), (clockwise, stores, opposite, extra_turn, before_move))| SowingTurn {
-                lap,
-                direction: if clockwise {
-                    Direction::Clockwise
-                } else {
-                    Direction::CounterClockwise
-                },
-                stores,
-                capture,
-                scope,
-                opposite,
-                grand_slam,
-                grand_slam_judged: if before_move {
-                    SlamJudged::BeforeMove
-                } else {
-                    SlamJudged::AfterSowing
-                },
-                extra_turn,
+            |((lap, capture, scope, grand_slam), (clockwise, stores, opposite, extra_turn, before_move))| {
+                SowingTurn {
+                    lap,
+                    direction: if clockwise {
+                        Direction::Clockwise
+                    } else {
+                        Direction::CounterClockwise
+                    },
+                    stores,
+                    capture,
+                    scope,
+                    opposite,
+                    grand_slam,
+                    grand_slam_judged: if before_move {
+                        SlamJudged::BeforeMove
+                    } else {
+                        SlamJudged::AfterSowing
+                    },
+                    extra_turn,
+                }
             },
         )
 }

@@ -15,8 +15,8 @@ use mancala_rules::solve::{
     reseal, BuildOptions, DiskTable, FileKind, Solvable, SolveError, Table, FORMAT_MAGIC,
 };
 use mancala_rules::{
-    declare, Declared, Ending, Feeding, FewSeeds, GameKind, HistoryRules, Leftover, Playable, Position, Repetition, Rules,
-    Ruleset, Stuck,
+    declare, Declared, Ending, Feeding, FewSeeds, GameKind, HistoryRules, Leftover, Playable, Position,
+    Repetition, Rules, Ruleset, Stuck,
 };
 
 fn bytes_of<R: Solvable>(table: &Table<R>) -> Vec<u8> {

@@ -7,13 +7,13 @@
 //! from the other's, so a feature read the wrong way fails the test.
 
 use mancala_rules::primitives::{
-    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
-    SlamJudged, Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
+    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
+    RelayRule, SlamJudged, Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
-    AgreementError, AgreementPolicy, Declared, EndReason, Ending, FewSeeds, Game, HistoryRules, IllegalMove, Leftover,
-    Move, MoveReport, Outcome, Playable, Player, Position, PositionError, Repetition, Rules, Ruleset, Status,
-    Stuck,
+    AgreementError, AgreementPolicy, Declared, EndReason, Ending, FewSeeds, Game, HistoryRules, IllegalMove,
+    Leftover, Move, MoveReport, Outcome, Playable, Player, Position, PositionError, Repetition, Rules,
+    Ruleset, Status, Stuck,
 };
 
 /// When feeding is judged (the game `Feeding` below is another thing).
@@ -1169,12 +1169,20 @@ const fn oware_2x2(feeding: FeedingJudged, grand_slam: GrandSlam, grand_slam_jud
 declare!(
     FedAfterSowing,
     4,
-    oware_2x2(FeedingJudged::AfterSowing, GrandSlam::Captures, SlamJudged::AfterSowing)
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::Captures,
+        SlamJudged::AfterSowing
+    )
 );
 declare!(
     FedAfterCapture,
     4,
-    oware_2x2(FeedingJudged::AfterCapture, GrandSlam::Captures, SlamJudged::AfterSowing)
+    oware_2x2(
+        FeedingJudged::AfterCapture,
+        GrandSlam::Captures,
+        SlamJudged::AfterSowing
+    )
 );
 
 #[test]
@@ -1196,28 +1204,47 @@ fn feeding_judged_after_the_capture() {
     let pos = "1 5 | 0 0 10-0 S";
     assert_eq!(legal(FedAfterSowing, pos), "2");
     assert_eq!(outcome(FedAfterSowing, pos), None);
-    assert_eq!(outcome(FedAfterCapture, pos), over([16, 0], EndReason::Starvation));
+    assert_eq!(
+        outcome(FedAfterCapture, pos),
+        over([16, 0], EndReason::Starvation)
+    );
 }
 
 declare!(
     SlamAfterSowing,
     4,
-    oware_2x2(FeedingJudged::AfterSowing, GrandSlam::CapturesNothing, SlamJudged::AfterSowing)
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::CapturesNothing,
+        SlamJudged::AfterSowing
+    )
 );
 declare!(
     SlamBeforeMove,
     4,
-    oware_2x2(FeedingJudged::AfterSowing, GrandSlam::CapturesNothing, SlamJudged::BeforeMove)
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::CapturesNothing,
+        SlamJudged::BeforeMove
+    )
 );
 declare!(
     IllegalSlamAfterSowing,
     4,
-    oware_2x2(FeedingJudged::AfterSowing, GrandSlam::Illegal, SlamJudged::AfterSowing)
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::Illegal,
+        SlamJudged::AfterSowing
+    )
 );
 declare!(
     IllegalSlamBeforeMove,
     4,
-    oware_2x2(FeedingJudged::AfterSowing, GrandSlam::Illegal, SlamJudged::BeforeMove)
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::Illegal,
+        SlamJudged::BeforeMove
+    )
 );
 
 #[test]
@@ -1253,7 +1280,8 @@ const fn relay_cap(at_max_laps: AtMaxLaps) -> Rules {
     with_turn(SowingTurn {
         lap: Lap::RelayWith(RelayRule {
             at_max_laps,
-            ..RelayRule::new(Sowing::OriginFirst, Counts::of(&[3]).union(Counts::at_least(5))).with_max_laps(75)
+            ..RelayRule::new(Sowing::OriginFirst, Counts::of(&[3]).union(Counts::at_least(5)))
+                .with_max_laps(75)
         }),
         ..SowingTurn::DEFAULT
     })
@@ -1291,14 +1319,23 @@ fn relay_past_its_lap_cap_ends_the_game() {
     let (after, report) = pit(CapSplits, pos, 1);
     assert_eq!(after, "0 0 0 0 0 0 | 0 0 0 0 0 0 24-24 N");
     assert!(report.relay_limit);
-    assert_eq!((report.laps, report.last_pit, report.seeds_captured), (75, None, 0));
-    assert_eq!(outcome(CapSplits, &after), over([24, 24], EndReason::MoverRowEmpty));
+    assert_eq!(
+        (report.laps, report.last_pit, report.seeds_captured),
+        (75, None, 0)
+    );
+    assert_eq!(
+        outcome(CapSplits, &after),
+        over([24, 24], EndReason::MoverRowEmpty)
+    );
     // Each keeping their own row: the rows after exactly 75 laps.
     let board = after_laps([6, 6, 5, 4, 3, 4, 5, 2, 1, 2, 1, 9], 0, 75);
     let south: u32 = board[..6].iter().map(|&s| u32::from(s)).sum();
     assert_ne!(south, 24, "the test needs rows that differ from a split");
     let (after, report) = pit(CapToOwners, pos, 1);
-    assert_eq!(after, format!("0 0 0 0 0 0 | 0 0 0 0 0 0 {}-{} N", south, 48 - south));
+    assert_eq!(
+        after,
+        format!("0 0 0 0 0 0 | 0 0 0 0 0 0 {}-{} N", south, 48 - south)
+    );
     assert!(report.relay_limit);
     // A relay that ends is played as before, and says nothing of a cap.
     let (after, report) = pit(CapSplits, pos, 2);
@@ -1352,12 +1389,17 @@ fn too_few_seeds_left_end_the_game() {
     // Without the rule North moves on.
     assert_eq!(outcome(FewNotCounted, &after), None);
     // It comes before the stuck player's end (South has no move).
-    assert_eq!(outcome(FewToOwners, "0 0 0 | 0 3 0 9-6 S"), over([9, 9], EndReason::FewSeeds));
+    assert_eq!(
+        outcome(FewToOwners, "0 0 0 | 0 3 0 9-6 S"),
+        over([9, 9], EndReason::FewSeeds)
+    );
 }
 
 #[test]
 fn the_four_readings_are_checked() {
-    let fields = |rules: Rules, pits: usize| -> Vec<&'static str> { rules.problems(pits).iter().map(|p| p.field()).collect() };
+    let fields = |rules: Rules, pits: usize| -> Vec<&'static str> {
+        rules.problems(pits).iter().map(|p| p.field()).collect()
+    };
     // Feeding judged after the capture, without a feeding rule.
     let no_feeding = Rules {
         play: Playable {
@@ -1390,7 +1432,11 @@ fn the_four_readings_are_checked() {
             },
             ..Rules::DEFAULT
         };
-        assert_eq!(fields(rules, 4), ["end.few_seeds.fewer_than"], "fewer than {fewer_than}");
+        assert_eq!(
+            fields(rules, 4),
+            ["end.few_seeds.fewer_than"],
+            "fewer than {fewer_than}"
+        );
     }
     // All at once, and the declarations above are fine.
     let all = Rules {
@@ -1426,9 +1472,11 @@ fn the_four_readings_are_checked() {
 fn the_four_readings_in_the_data_form() {
     use mancala_rules::RulesData;
     let data = |fields: &str| {
-        RulesData::from_json(&format!(r#"{{"format": 1, "name": "t", "pits": 12, "seeds": 4, {fields}}}"#))
-            .unwrap_or_else(|err| panic!("{fields}: {err}"))
-            .rules()
+        RulesData::from_json(&format!(
+            r#"{{"format": 1, "name": "t", "pits": 12, "seeds": 4, {fields}}}"#
+        ))
+        .unwrap_or_else(|err| panic!("{fields}: {err}"))
+        .rules()
     };
     let rules = data(r#""play": {"must_feed": true, "feeding": "after-capture"}"#);
     assert_eq!(rules.play.feeding, FeedingJudged::AfterCapture);
@@ -1438,7 +1486,11 @@ fn the_four_readings_in_the_data_form() {
         r#""turn": {"lap": {"relay": {"sowing": "next-pit", "relay_on": [{"from": 2}], "max_laps": 75, "at_max_laps": {"ends-game": "split"}}}}"#,
     );
     assert_eq!(
-        rules.turn.lap.relay().map(|relay| (relay.max_laps, relay.at_max_laps)),
+        rules
+            .turn
+            .lap
+            .relay()
+            .map(|relay| (relay.max_laps, relay.at_max_laps)),
         Some((75, AtMaxLaps::EndsGame(Leftover::Split)))
     );
     let rules = data(r#""end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}"#);
@@ -1458,5 +1510,8 @@ fn the_four_readings_in_the_data_form() {
     let json = RulesData::of(&Rules { name: "t", ..rules }, 12).to_json();
     assert!(json.contains(r#""few_seeds""#), "{json}");
     // (`rules()` leaves the name to the catalogue: compare the rest.)
-    assert_eq!(RulesData::from_json(&json).map(|d| d.rules()), Ok(Rules { name: "", ..rules }));
+    assert_eq!(
+        RulesData::from_json(&json).map(|d| d.rules()),
+        Ok(Rules { name: "", ..rules })
+    );
 }

@@ -74,7 +74,10 @@ pub struct RelayRule {
     /// What a relay that has not ended after `max_laps` laps does: its move
     /// is refused ([`AtMaxLaps::Refused`], the default), or it is played
     /// and ends the game ([`AtMaxLaps::EndsGame`]).
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "AtMaxLaps::is_refused"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "AtMaxLaps::is_refused")
+    )]
     pub at_max_laps: AtMaxLaps,
 }
 

@@ -4,8 +4,8 @@ use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
 use crate::outcome::{EndReason, MoveReport};
-use crate::Leftover;
 use crate::position::{Player, Position};
+use crate::Leftover;
 
 /// How the seeds of a move are sown: one lap, or relay laps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -638,7 +638,8 @@ impl SowingTurn {
     pub(crate) fn is_grand_slam<const P: usize>(&self, pos: &Position<P>, mv: Move) -> bool {
         let mut after = *pos;
         let player = pos.to_move;
-        if self.grand_slam_judged == SlamJudged::BeforeMove && pos.nonempty_pits(player.opponent()).is_empty() {
+        if self.grand_slam_judged == SlamJudged::BeforeMove && pos.nonempty_pits(player.opponent()).is_empty()
+        {
             return false;
         }
         match self.try_play_as(&mut after, mv, GrandSlam::Captures) {
