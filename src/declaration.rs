@@ -364,7 +364,7 @@ pub struct Ending {
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct FewSeeds {
     /// The game ends when fewer seeds than this are on the board (from 1:
-    /// 0 would never end it, [`RulesProblem::FewSeedsNever`]).
+    /// 0 would never end it, [`RulesProblem::FewSeedsOutOfRange`](crate::RulesProblem::FewSeedsOutOfRange)).
     pub fewer_than: u8,
     /// Where the seeds left go.
     pub leftover: Leftover,
