@@ -84,6 +84,10 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | extra turns | `"extra_turn": {"in_own_store": true, "after_capture": false}` |
 /// | singletons may not move | `"play": {"min_seeds": 2}` |
 /// | feeding | `"play": {"must_feed": true}`, `"end": {"starvation": "opponent"}` |
+/// | feeding judged after the capture ([`Feeding`](crate::Feeding)) | `"play": {"must_feed": true, "feeding": "after-capture"}` (default `"after-sowing"`) |
+/// | grand slam judged against the board before the move ([`SlamJudged`](crate::primitives::SlamJudged)) | `"turn": {"grand_slam": "captures-nothing", "grand_slam_judged": "before-move"}` (default `"after-sowing"`) |
+/// | a relay past its lap cap ends the game ([`AtMaxLaps`](crate::primitives::AtMaxLaps)) | `"lap": {"relay": {..., "max_laps": 75, "at_max_laps": {"ends-game": "split"}}}` (default `"refused"`) |
+/// | too few seeds left ([`FewSeeds`](crate::FewSeeds)) | `"end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}` (default `null`) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |

@@ -7,7 +7,7 @@ use crate::error::IllegalMove;
 use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
-use crate::primitives::{feeding_moves, GrandSlam, SowingTurn, Stores};
+use crate::primitives::{feeding_moves, AtMaxLaps, GrandSlam, SlamJudged, SowingTurn, Stores};
 use crate::rng::SplitMix64;
 use crate::ruleset::Ruleset;
 use crate::validation::{Problems, RulesProblem};
@@ -116,7 +116,7 @@ impl Default for Rules {
 ///     type Position = Position<4>;
 ///     fn rules(&self) -> &Rules {
 ///         const RULES: Rules = Rules {
-///             play: Playable { min_seeds: 2, must_feed: false },
+///             play: Playable { min_seeds: 2, ..Playable::DEFAULT },
 ///             end: Ending { stuck: Stuck::Passes(Leftover::Owners), ..Ending::DEFAULT },
 ///             ..Rules::DEFAULT
 ///         };
@@ -138,6 +138,66 @@ pub struct Playable {
     /// When the opponent's row is empty, only moves that drop a seed into it
     /// are legal; if none does, the game ends ([`Ending::starvation`]).
     pub must_feed: bool,
+    /// With `must_feed`: whether a move feeds the empty row by the board
+    /// after its sowing ([`Feeding::AfterSowing`], the default) or after its
+    /// captures too ([`Feeding::AfterCapture`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Feeding::is_after_sowing"))]
+    pub feeding: Feeding,
+}
+
+/// When [`Playable::must_feed`] judges whether a move feeds the opponent's
+/// empty row: on the board after the move's sowing, or after its captures.
+///
+/// Here, on a 2x2 board with Oware's turn (captures of 2 or 3 chained
+/// backward in the opponent's row, the origin skipped) but grand slams
+/// allowed, North's row is empty. South's pit 1 sows its 2 seeds into pits
+/// 2 and 3: pit 3 holds 1, nothing is captured, North is fed. Pit 2 sows
+/// its 5 seeds into 3, 4, 1, 3, 4: pits 3 and 4 hold 2 each, and both are
+/// captured: the sowing fed North, the captures took it all back.
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, Lap, Sowing, SowingTurn};
+/// use mancala_rules::{declare, Feeding, Playable, Rules, Ruleset};
+///
+/// const fn feeding(feeding: Feeding) -> Rules {
+///     Rules {
+///         play: Playable { must_feed: true, feeding, ..Playable::DEFAULT },
+///         turn: SowingTurn {
+///             lap: Lap::Single(Sowing::NextPitSkippingOrigin),
+///             capture: CaptureRule::chain(Counts::of(&[2, 3])),
+///             scope: CaptureScope::OpponentRow,
+///             ..SowingTurn::DEFAULT
+///         },
+///         ..Rules::DEFAULT
+///     }
+/// }
+/// declare!(AfterSowing, 4, feeding(Feeding::AfterSowing));
+/// declare!(AfterCapture, 4, feeding(Feeding::AfterCapture));
+/// let pos = "2 5 | 0 0 9-0 S".parse()?;
+/// assert_eq!(AfterSowing.legal_moves(&pos).to_string(), "1 2");
+/// assert_eq!(AfterCapture.legal_moves(&pos).to_string(), "1");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Feeding {
+    /// A move feeds the row if its sowing (every lap of a relay) leaves
+    /// seeds there, whatever it then captures (Oware, Al-manqala).
+    #[default]
+    AfterSowing,
+    /// A move feeds the row only if seeds are still there after its
+    /// captures (MancalaGames' reading of its "must share" games).
+    AfterCapture,
+}
+
+impl Feeding {
+    /// Whether this is the default, [`Feeding::AfterSowing`] (the data
+    /// form leaves it out).
+    #[must_use]
+    pub const fn is_after_sowing(&self) -> bool {
+        matches!(self, Feeding::AfterSowing)
+    }
 }
 
 impl Default for Playable {
@@ -152,6 +212,7 @@ impl Playable {
     pub const DEFAULT: Playable = Playable {
         min_seeds: 1,
         must_feed: false,
+        feeding: Feeding::AfterSowing,
     };
 }
 
@@ -268,6 +329,45 @@ pub struct Ending {
     /// row is empty and no move feeds it ([`EndReason::Starvation`];
     /// Al-manqala: to the starved opponent; Oware: to their owners).
     pub starvation: Leftover,
+    /// The game ends when fewer seeds than this are left on the board,
+    /// whoever is to move ([`EndReason::FewSeeds`]); the seeds left go as
+    /// said. See [`FewSeeds`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub few_seeds: Option<FewSeeds>,
+}
+
+/// The end by too few seeds left ([`Ending::few_seeds`]): when fewer than
+/// [`fewer_than`](FewSeeds::fewer_than) seeds are on the board (not
+/// counting captures or stores), the game ends ([`EndReason::FewSeeds`])
+/// and the seeds left go as the [`Leftover`] says. It is judged after the
+/// majority end and before an empty row (see [`Rules`]'s end rules).
+/// MancalaGames' "seeds limit" of `k` (the game ends with `k` or fewer
+/// seeds left) is `fewer_than: k + 1`.
+///
+/// On a 2x2 board ending below 3 seeds: `1 1 | 0 0` (2 left) is over, each
+/// player keeping their own row; `1 1 | 1 0` (3 left) goes on.
+///
+/// ```
+/// use mancala_rules::{declare, EndReason, Ending, FewSeeds, Leftover, Rules, Ruleset};
+///
+/// declare!(BelowThree, 4, Rules {
+///     end: Ending { few_seeds: Some(FewSeeds { fewer_than: 3, leftover: Leftover::Owners }), ..Ending::DEFAULT },
+///     ..Rules::DEFAULT
+/// });
+/// let outcome = BelowThree.status(&"1 1 | 0 0 8-6 N".parse()?).outcome().unwrap();
+/// assert_eq!((outcome.totals, outcome.reason), ([10, 6], EndReason::FewSeeds));
+/// assert!(!BelowThree.status(&"1 1 | 1 0 8-5 N".parse()?).is_over());
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct FewSeeds {
+    /// The game ends when fewer seeds than this are on the board (from 1:
+    /// 0 would never end it, [`RulesProblem::FewSeedsOutOfRange`](crate::RulesProblem::FewSeedsOutOfRange)).
+    pub fewer_than: u8,
+    /// Where the seeds left go.
+    pub leftover: Leftover,
 }
 
 impl Default for Ending {
@@ -285,6 +385,7 @@ impl Ending {
         majority: None,
         row_empty: None,
         starvation: Leftover::Owners,
+        few_seeds: None,
     };
 }
 
@@ -522,14 +623,20 @@ impl<D: Declared> Ruleset for D {
 }
 
 impl Rules {
-    /// The state of play: the end rules in their order (majority, an empty
-    /// row, starvation), then the legal moves, then the stuck player's rule.
+    /// The state of play: the end rules in their order (majority, too few
+    /// seeds, an empty row, starvation), then the legal moves, then the
+    /// stuck player's rule.
     #[inline(always)]
     fn turn_in<const P: usize>(&self, pos: &Position<P>) -> Turn {
         if let Some(leftover) = self.end.majority {
             let total = u32::from(self.seeds) * P as u32;
             if pos.scores.iter().any(|&score| 2 * u32::from(score) > total) {
                 return Turn::Over(leftover.outcome(pos, EndReason::Majority));
+            }
+        }
+        if let Some(FewSeeds { fewer_than, leftover }) = self.end.few_seeds {
+            if pos.seeds_on_board() < u32::from(fewer_than) {
+                return Turn::Over(leftover.outcome(pos, EndReason::FewSeeds));
             }
         }
         if let Some(leftover) = self.end.row_empty {
@@ -594,12 +701,22 @@ impl Rules {
         let sowing = self.turn.lap.sowing();
         let clockwise = self.turn.direction == crate::primitives::Direction::Clockwise;
         let relay = self.turn.lap.relay().is_some();
+        let opponent = pos.to_move.opponent();
+        if self.play.feeding == Feeding::AfterCapture {
+            // A move feeds the row if seeds are still there after the whole
+            // move, captures included (an illegal grand slam, were it
+            // played, captures nothing).
+            return candidates.filter(|pit| {
+                let mut after = *pos;
+                self.turn.try_play(&mut after, Move::from_index(pit)).is_ok()
+                    && !after.nonempty_pits(opponent).is_empty()
+            });
+        }
         if self.turn.stores == Stores::None && !clockwise && !relay {
             return feeding_moves(pos, candidates, sowing);
         }
         // The opponent's row is empty: a move feeds it if its sowing (every
         // lap of a relay) leaves seeds there, before any capture.
-        let opponent = pos.to_move.opponent();
         candidates.filter(|pit| {
             self.turn
                 .sown(pos, pit)
@@ -618,6 +735,7 @@ impl Rules {
             && self.turn.grand_slam != GrandSlam::Illegal
             && !self.play.must_feed
             && self.end.majority.is_none()
+            && self.end.few_seeds.is_none()
             && self.end.row_empty.is_none();
         if screened {
             // Draw among the pits that hold enough seeds and sow only the one
@@ -684,7 +802,9 @@ impl Rules {
     /// board of `pits` pits in all, found at once (see [`Problems`]):
     /// the board size, a total of seeds over [`MAX_TOTAL_SEEDS`](crate::MAX_TOTAL_SEEDS), stores
     /// sown that the game does not have, an extra turn in a store that is
-    /// never sown, a relay capped at 0 laps. [`declare!`](crate::declare) refuses a declaration with
+    /// never sown, a relay capped at 0 laps or ending the game with its
+    /// seeds to nobody, a feeding reading or a grand slam reading without
+    /// its rule, a few-seeds end that never or always applies. [`declare!`](crate::declare) refuses a declaration with
     /// any at compile time; the [`harness`](crate::harness) checks it
     /// first.
     #[must_use]
@@ -702,6 +822,31 @@ impl Rules {
         if let Some(relay) = self.turn.lap.relay() {
             if relay.max_laps == 0 {
                 problems = problems.with(RulesProblem::RelayWithoutLaps);
+            }
+            if matches!(relay.at_max_laps, AtMaxLaps::EndsGame(Leftover::Nobody)) {
+                problems = problems.with(RulesProblem::RelayLimitToNobody);
+            }
+        }
+        if matches!(self.play.feeding, Feeding::AfterCapture) && !self.play.must_feed {
+            problems = problems.with(RulesProblem::FeedingWithoutMustFeed);
+        }
+        if matches!(self.turn.grand_slam_judged, SlamJudged::BeforeMove)
+            && matches!(self.turn.grand_slam, GrandSlam::Captures)
+        {
+            problems = problems.with(RulesProblem::SlamJudgedWithoutRule);
+        }
+        if let Some(few) = self.end.few_seeds {
+            // Saturating like the board check: an absurd pit count still gives a figure.
+            let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {
+                u32::MAX
+            } else {
+                pits as u32
+            });
+            if few.fewer_than == 0 || few.fewer_than as u32 > total {
+                problems = problems.with(RulesProblem::FewSeedsOutOfRange {
+                    fewer_than: few.fewer_than,
+                    total,
+                });
             }
         }
         problems

@@ -2,10 +2,10 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
-    Sowing, SowingTurn, Stores,
+    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
+    RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
-use crate::{Ending, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
+use crate::{Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
 
 /// The version of the encoding, its first byte: changing the encoding means
 /// changing this, and every table and certificate file is then refused.
@@ -58,9 +58,19 @@ impl Encoder {
     }
 
     fn playable(&mut self, playable: Playable) {
-        let Playable { min_seeds, must_feed } = playable;
+        let Playable {
+            min_seeds,
+            must_feed,
+            feeding,
+        } = playable;
         self.tag(1).byte(min_seeds);
         self.tag(2).flag(must_feed);
+        // Fields added after the first encoding are written only when they
+        // are not their default: every earlier declaration encodes as it did.
+        match feeding {
+            Feeding::AfterSowing => {}
+            Feeding::AfterCapture => self.tag(3).byte(1),
+        }
     }
 
     fn stuck(&mut self, stuck: Stuck) {
@@ -97,6 +107,7 @@ impl Encoder {
                     from,
                     stop_on_capture,
                     max_laps,
+                    at_max_laps,
                 } = rule;
                 self.byte(2);
                 self.tag(1).sowing(sowing);
@@ -107,6 +118,13 @@ impl Encoder {
                 });
                 self.tag(4).flag(stop_on_capture);
                 self.tag(5).word(u64::from(max_laps));
+                match at_max_laps {
+                    AtMaxLaps::Refused => {}
+                    AtMaxLaps::EndsGame(leftover) => {
+                        self.tag(6).byte(1);
+                        self.leftover(leftover);
+                    }
+                }
             }
         }
     }
@@ -120,6 +138,7 @@ impl Encoder {
             scope,
             opposite,
             grand_slam,
+            grand_slam_judged,
             extra_turn,
         } = turn;
         self.tag(1).lap(lap);
@@ -168,6 +187,10 @@ impl Encoder {
         } = extra_turn;
         self.tag(8).flag(in_own_store);
         self.flag(after_capture);
+        match grand_slam_judged {
+            SlamJudged::AfterSowing => {}
+            SlamJudged::BeforeMove => self.tag(9).byte(1),
+        }
     }
 
     fn optional_leftover(&mut self, leftover: Option<Leftover>) {
@@ -186,11 +209,16 @@ impl Encoder {
             majority,
             row_empty,
             starvation,
+            few_seeds,
         } = ending;
         self.tag(4).stuck(stuck);
         self.tag(1).optional_leftover(majority);
         self.tag(2).optional_leftover(row_empty);
         self.tag(3).leftover(starvation);
+        if let Some(FewSeeds { fewer_than, leftover }) = few_seeds {
+            self.tag(5).byte(fewer_than);
+            self.leftover(leftover);
+        }
     }
 
     fn history(&mut self, history: HistoryRules) {
@@ -219,7 +247,11 @@ impl Rules {
     /// then each field in declaration order, each preceded by a tag byte;
     /// an enum is its variant's number then its fields, an `Option` is 0 or
     /// 1 then the value, a [`Counts`] its 128-bit mask as two little-endian
-    /// words. So it is the same on every platform and every Rust version,
+    /// words. A field added to the vocabulary after the first encoding
+    /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
+    /// `end.few_seeds`) is written, with its own tag, only when it is not
+    /// its default: a declaration that leaves them at their defaults
+    /// encodes byte for byte as before. So it is the same on every platform and every Rust version,
     /// and it changes only when the crate changes the encoding (which makes
     /// every saved file unreadable, and is said in the changelog).
     ///

@@ -93,7 +93,12 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
-#![deny(unsafe_code)] // allowed in one place: the SSE2 comparisons of `kernel`
+// Unsafe code is allowed in one place: the SSE2 comparisons of `kernel`.
+#![deny(unsafe_code)]
+// A declaration's problems (`Problems`, nine slots: one a check) are kept
+// inline in the errors that carry them, a cold path: a larger `Err` costs
+// nothing that matters, and a box would allocate in `const` checks.
+#![allow(clippy::result_large_err)]
 
 #[cfg(feature = "search")]
 mod any_engine;
@@ -129,7 +134,9 @@ pub use any_game::{AnyGame, GameKind, TableSeeds, WithRuleset};
 pub use data::{
     DeclaredKind, Dynamic, RulesData, RulesError, MAX_DECLARATIONS, MAX_RULES_BYTES, RULES_FORMAT,
 };
-pub use declaration::{Declared, Ending, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck};
+pub use declaration::{
+    Declared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck,
+};
 pub use error::{
     AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,
     RecordError,

@@ -95,6 +95,9 @@ pub enum EndReason {
     /// A row is empty, whoever is to move; each keeps the seeds of their
     /// own row (Kalah).
     RowEmpty,
+    /// Fewer seeds are left on the board than the game's
+    /// [`FewSeeds::fewer_than`](crate::FewSeeds::fewer_than).
+    FewSeeds,
 }
 
 impl fmt::Display for EndReason {
@@ -109,6 +112,7 @@ impl fmt::Display for EndReason {
             EndReason::Agreement => "the players agreed to split",
             EndReason::Majority => "more than half captured",
             EndReason::RowEmpty => "a row is empty",
+            EndReason::FewSeeds => "too few seeds left",
         })
     }
 }
@@ -254,6 +258,17 @@ pub struct MoveReport {
     /// Whether the last seed fell in the mover's own store.
     #[cfg_attr(feature = "serde", serde(default))]
     pub in_store: bool,
+    /// Whether the move was a relay that went on past its lap cap and
+    /// ended the game, its board settled into the stores
+    /// ([`AtMaxLaps::EndsGame`](crate::primitives::AtMaxLaps::EndsGame)).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+    pub relay_limit: bool,
+}
+
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 impl MoveReport {
@@ -268,6 +283,7 @@ impl MoveReport {
             captured: PitSet::EMPTY,
             seeds_captured: 0,
             in_store: false,
+            relay_limit: false,
         }
     }
 }

@@ -57,6 +57,35 @@ pub enum RulesProblem {
         "turn.lap.max_laps: a relay counts as endless after max_laps laps, so it needs at least 1, not 0"
     )]
     RelayWithoutLaps,
+    /// A relay that ends the game at its lap cap with the seeds left to
+    /// nobody: the board is settled into the stores, which would lose them.
+    #[error(
+        "turn.lap.at_max_laps: a relay ending the game at its cap settles the board into the stores, \
+         so its leftover cannot be nobody"
+    )]
+    RelayLimitToNobody,
+    /// Feeding judged after the capture in a game without the feeding rule.
+    #[error("play.feeding: feeding is judged after the capture, but the game has no feeding rule (play.must_feed: false)")]
+    FeedingWithoutMustFeed,
+    /// The grand slam judged before the move in a game whose grand slams
+    /// capture like any other capture: the reading could never apply.
+    #[error(
+        "turn.grand_slam_judged: the grand slam is judged before the move, but a grand slam \
+         captures like any other (turn.grand_slam: Captures)"
+    )]
+    SlamJudgedWithoutRule,
+    /// A few-seeds end that never applies (fewer than 0 seeds) or always
+    /// does (more than the game's seeds).
+    #[error(
+        "end.few_seeds.fewer_than: the game ends with fewer than {fewer_than} seeds on the board; \
+         it needs 1 to the game's {total} seeds"
+    )]
+    FewSeedsOutOfRange {
+        /// The figure declared.
+        fewer_than: u8,
+        /// Seeds in the game.
+        total: u32,
+    },
 }
 
 impl RulesProblem {
@@ -70,6 +99,10 @@ impl RulesProblem {
             RulesProblem::SownStoresWithoutStores { .. } => "turn.stores",
             RulesProblem::ExtraTurnWithoutStore => "turn.extra_turn.in_own_store",
             RulesProblem::RelayWithoutLaps => "turn.lap.max_laps",
+            RulesProblem::RelayLimitToNobody => "turn.lap.at_max_laps",
+            RulesProblem::FeedingWithoutMustFeed => "play.feeding",
+            RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
+            RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
         }
     }
 
@@ -89,6 +122,18 @@ impl RulesProblem {
                 "turn.extra_turn.in_own_store: an extra turn in the mover's store, but no store is sown"
             }
             RulesProblem::RelayWithoutLaps => "turn.lap.max_laps: a relay needs at least 1 lap",
+            RulesProblem::RelayLimitToNobody => {
+                "turn.lap.at_max_laps: a relay ending the game settles the board into the stores, not to nobody"
+            }
+            RulesProblem::FeedingWithoutMustFeed => {
+                "play.feeding: feeding judged after the capture, but no feeding rule"
+            }
+            RulesProblem::SlamJudgedWithoutRule => {
+                "turn.grand_slam_judged: judged before the move, but grand slams capture like any other"
+            }
+            RulesProblem::FewSeedsOutOfRange { .. } => {
+                "end.few_seeds.fewer_than: from 1 to the game's seeds"
+            }
         }
     }
 }
@@ -122,7 +167,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 5;
+    const CAPACITY: usize = 9;
 
     /// No problem.
     pub const NONE: Problems = Problems {

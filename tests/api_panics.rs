@@ -6,13 +6,14 @@
 use mancala_rules::games::Oware;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Partie, Tihbat};
 use mancala_rules::primitives::{
-    feeding_moves, relay_sow, Capture, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam,
-    Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores,
+    feeding_moves, relay_sow, AtMaxLaps, Capture, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn,
+    GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
 #[cfg(feature = "serde")]
 use mancala_rules::GameRecord;
 use mancala_rules::{
-    perft, AgreementPolicy, AnyGame, Board, Game, GameKind, Move, MoveSet, PitSet, Player, Position, Ruleset,
+    perft, AgreementPolicy, AnyGame, Board, Game, GameKind, Leftover, Move, MoveSet, PitSet, Player,
+    Position, Ruleset,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -103,8 +104,15 @@ fn lap() -> impl Strategy<Value = Lap> {
         sowing().prop_map(Lap::Single),
         (sowing(), relay_counts())
             .prop_map(|(sowing, relay_on)| Lap::RelayWith(RelayRule::new(sowing, relay_on))),
-        (sowing(), relay_counts(), any::<bool>(), any::<bool>(), 0..300u32).prop_map(
-            |(sowing, relay_on, next, stop, max_laps)| {
+        (
+            sowing(),
+            relay_counts(),
+            any::<bool>(),
+            any::<bool>(),
+            0..300u32,
+            any::<bool>()
+        )
+            .prop_map(|(sowing, relay_on, next, stop, max_laps, ends_game)| {
                 Lap::RelayWith(RelayRule {
                     sowing,
                     relay_on,
@@ -115,9 +123,13 @@ fn lap() -> impl Strategy<Value = Lap> {
                     },
                     stop_on_capture: stop,
                     max_laps,
+                    at_max_laps: if ends_game {
+                        AtMaxLaps::EndsGame(Leftover::Split)
+                    } else {
+                        AtMaxLaps::Refused
+                    },
                 })
-            }
-        ),
+            }),
     ]
 }
 
@@ -145,22 +157,29 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
     });
     (
         (lap(), capture_rule(), scope, grand_slam),
-        (any::<bool>(), stores, opposite, extra),
+        (any::<bool>(), stores, opposite, extra, any::<bool>()),
     )
         .prop_map(
-            |((lap, capture, scope, grand_slam), (clockwise, stores, opposite, extra_turn))| SowingTurn {
-                lap,
-                direction: if clockwise {
-                    Direction::Clockwise
-                } else {
-                    Direction::CounterClockwise
-                },
-                stores,
-                capture,
-                scope,
-                opposite,
-                grand_slam,
-                extra_turn,
+            |((lap, capture, scope, grand_slam), (clockwise, stores, opposite, extra_turn, before_move))| {
+                SowingTurn {
+                    lap,
+                    direction: if clockwise {
+                        Direction::Clockwise
+                    } else {
+                        Direction::CounterClockwise
+                    },
+                    stores,
+                    capture,
+                    scope,
+                    opposite,
+                    grand_slam,
+                    grand_slam_judged: if before_move {
+                        SlamJudged::BeforeMove
+                    } else {
+                        SlamJudged::AfterSowing
+                    },
+                    extra_turn,
+                }
             },
         )
 }

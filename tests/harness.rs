@@ -87,6 +87,7 @@ impl Declared for ClockwiseStores {
             play: Playable {
                 min_seeds: 1,
                 must_feed: true,
+                ..Playable::DEFAULT
             },
             end: Ending {
                 stuck: Stuck::Passes(Leftover::Owners),
@@ -124,6 +125,7 @@ impl Declared for NextPitRelay {
             play: Playable {
                 min_seeds: 1,
                 must_feed: false,
+                ..Playable::DEFAULT
             },
             end: Ending {
                 stuck: Stuck::Passes(Leftover::Split),
@@ -136,6 +138,7 @@ impl Declared for NextPitRelay {
                     from: RelayFrom::NextPit,
                     stop_on_capture: true,
                     max_laps: RELAY_LAP_LIMIT,
+                    ..RelayRule::new(Sowing::NextPit, Counts::NONE)
                 }),
                 stores: Stores::Both,
                 capture: CaptureRule::single(Counts::of(&[4])),

@@ -287,6 +287,7 @@ fn play_model<const P: usize>(turn: &TurnModel, pos: &Position<P>, mv: Move) -> 
         captured: PitSet::EMPTY,
         seeds_captured: 0,
         in_store: false,
+        relay_limit: false,
     };
     let origin = match mv {
         Move::Pit(number) if (1..=P).contains(&usize::from(number)) => usize::from(number) - 1,

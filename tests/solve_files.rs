@@ -7,16 +7,16 @@
 
 use mancala_rules::games::{Bohnenspiel, DjenonAboure, Oware, Tihbat};
 use mancala_rules::primitives::{
-    CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
-    Sowing, SowingTurn, Stores,
+    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
+    RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{
     reseal, BuildOptions, DiskTable, FileKind, Solvable, SolveError, Table, FORMAT_MAGIC,
 };
 use mancala_rules::{
-    declare, Declared, Ending, GameKind, HistoryRules, Leftover, Playable, Position, Repetition, Rules,
-    Ruleset, Stuck,
+    declare, Declared, Ending, Feeding, FewSeeds, GameKind, HistoryRules, Leftover, Playable, Position,
+    Repetition, Rules, Ruleset, Stuck,
 };
 
 fn bytes_of<R: Solvable>(table: &Table<R>) -> Vec<u8> {
@@ -90,6 +90,7 @@ fn changing_any_field_changes_the_fingerprint() {
         from: RelayFrom::LastPit,
         stop_on_capture: false,
         max_laps: 4096,
+        at_max_laps: AtMaxLaps::Refused,
     };
     let with_turn = |turn: SowingTurn| Rules { turn, ..base };
     let with_play = |play: Playable| Rules { play, ..base };
@@ -120,6 +121,55 @@ fn changing_any_field_changes_the_fingerprint() {
             with_play(Playable {
                 must_feed: !base.play.must_feed,
                 ..base.play
+            }),
+            12,
+        ),
+        (
+            "feeding",
+            with_play(Playable {
+                feeding: Feeding::AfterCapture,
+                ..base.play
+            }),
+            12,
+        ),
+        (
+            "few_seeds 1",
+            with_end(Ending {
+                few_seeds: Some(FewSeeds {
+                    fewer_than: 1,
+                    leftover: Leftover::Owners,
+                }),
+                ..base.end
+            }),
+            12,
+        ),
+        (
+            "few_seeds 2",
+            with_end(Ending {
+                few_seeds: Some(FewSeeds {
+                    fewer_than: 2,
+                    leftover: Leftover::Owners,
+                }),
+                ..base.end
+            }),
+            12,
+        ),
+        (
+            "few_seeds split",
+            with_end(Ending {
+                few_seeds: Some(FewSeeds {
+                    fewer_than: 2,
+                    leftover: Leftover::Split,
+                }),
+                ..base.end
+            }),
+            12,
+        ),
+        (
+            "grand_slam_judged",
+            with_turn(SowingTurn {
+                grand_slam_judged: SlamJudged::BeforeMove,
+                ..turn
             }),
             12,
         ),
@@ -192,6 +242,14 @@ fn changing_any_field_changes_the_fingerprint() {
             ..relay
         },
         relay.with_max_laps(4095),
+        RelayRule {
+            at_max_laps: AtMaxLaps::EndsGame(Leftover::Split),
+            ..relay
+        },
+        RelayRule {
+            at_max_laps: AtMaxLaps::EndsGame(Leftover::Owners),
+            ..relay
+        },
     ];
     for rule in relay_variants {
         variants.push((

@@ -7,14 +7,17 @@
 //! from the other's, so a feature read the wrong way fails the test.
 
 use mancala_rules::primitives::{
-    CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule,
-    Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
+    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
+    RelayRule, SlamJudged, Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
-    AgreementError, AgreementPolicy, Declared, EndReason, Ending, Game, HistoryRules, IllegalMove, Leftover,
-    Move, MoveReport, Outcome, Playable, Player, Position, PositionError, Repetition, Rules, Ruleset, Status,
-    Stuck,
+    AgreementError, AgreementPolicy, Declared, EndReason, Ending, FewSeeds, Game, HistoryRules, IllegalMove,
+    Leftover, Move, MoveReport, Outcome, Playable, Player, Position, PositionError, Repetition, Rules,
+    Ruleset, Status, Stuck,
 };
+
+/// When feeding is judged (the game `Feeding` below is another thing).
+use mancala_rules::Feeding as FeedingJudged;
 
 /// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
 macro_rules! declare {
@@ -360,7 +363,7 @@ declare!(
     Rules {
         play: Playable {
             min_seeds: 2,
-            must_feed: false,
+            ..Playable::DEFAULT
         },
         end: Ending {
             stuck: Stuck::Passes(Leftover::Opponent),
@@ -572,6 +575,7 @@ const fn relay(from: RelayFrom, stop_on_capture: bool, capture: CaptureRule) -> 
             from,
             stop_on_capture,
             max_laps: RELAY_LAP_LIMIT,
+            at_max_laps: AtMaxLaps::Refused,
         }),
         capture,
         ..SowingTurn::DEFAULT
@@ -931,7 +935,7 @@ const fn stuck_ends(leftover: Leftover) -> Rules {
     Rules {
         play: Playable {
             min_seeds: 2,
-            must_feed: false,
+            ..Playable::DEFAULT
         },
         end: Ending {
             stuck: Stuck::Ends(leftover),
@@ -1138,4 +1142,376 @@ fn agreement_policy_on_occurrence() {
     let mut game = Game::from_position(RepeatRows, CYCLE.parse().unwrap()).unwrap();
     assert!(!game.apply_policy(AgreementPolicy::OnOccurrence(1)));
     assert_eq!(game.status(), Status::Ongoing);
+}
+
+// ------------------------------------ the four readings of issue 21, item 1
+
+/// Oware's turn on a 2x2 board (the origin skipped, 2 or 3 captured and
+/// chained backward in the opponent's row) with feeding, read as given.
+const fn oware_2x2(feeding: FeedingJudged, grand_slam: GrandSlam, grand_slam_judged: SlamJudged) -> Rules {
+    Rules {
+        play: Playable {
+            must_feed: true,
+            feeding,
+            ..Playable::DEFAULT
+        },
+        turn: SowingTurn {
+            lap: Lap::Single(Sowing::NextPitSkippingOrigin),
+            capture: CaptureRule::chain(Counts::of(&[2, 3])),
+            scope: CaptureScope::OpponentRow,
+            grand_slam,
+            grand_slam_judged,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+}
+declare!(
+    FedAfterSowing,
+    4,
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::Captures,
+        SlamJudged::AfterSowing
+    )
+);
+declare!(
+    FedAfterCapture,
+    4,
+    oware_2x2(
+        FeedingJudged::AfterCapture,
+        GrandSlam::Captures,
+        SlamJudged::AfterSowing
+    )
+);
+
+#[test]
+fn feeding_judged_after_the_capture() {
+    // North's row is empty. Pit 1's 2 seeds go to 2 and 3 (3 holds 1: no
+    // capture): North is fed either way. Pit 2's 5 go to 3, 4, 1, 3, 4
+    // (the origin skipped): 3 and 4 hold 2 each, and both are captured.
+    // After the sowing North is fed; after the captures North is empty.
+    let pos = "2 5 | 0 0 9-0 S";
+    assert_eq!(legal(FedAfterSowing, pos), "1 2");
+    assert_eq!(legal(FedAfterCapture, pos), "1");
+    assert_eq!(
+        refusal(FedAfterCapture, pos, Move::Pit(2)),
+        IllegalMove::MustFeed { pit: 2 }
+    );
+    assert_eq!(pit(FedAfterSowing, pos, 2).0, "3 0 | 0 0 13-0 N");
+    // With pit 2 the only move that sows into North, no move feeds after
+    // the captures: the game ends by starvation (each keeps their row).
+    let pos = "1 5 | 0 0 10-0 S";
+    assert_eq!(legal(FedAfterSowing, pos), "2");
+    assert_eq!(outcome(FedAfterSowing, pos), None);
+    assert_eq!(
+        outcome(FedAfterCapture, pos),
+        over([16, 0], EndReason::Starvation)
+    );
+}
+
+declare!(
+    SlamAfterSowing,
+    4,
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::CapturesNothing,
+        SlamJudged::AfterSowing
+    )
+);
+declare!(
+    SlamBeforeMove,
+    4,
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::CapturesNothing,
+        SlamJudged::BeforeMove
+    )
+);
+declare!(
+    IllegalSlamAfterSowing,
+    4,
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::Illegal,
+        SlamJudged::AfterSowing
+    )
+);
+declare!(
+    IllegalSlamBeforeMove,
+    4,
+    oware_2x2(
+        FeedingJudged::AfterSowing,
+        GrandSlam::Illegal,
+        SlamJudged::BeforeMove
+    )
+);
+
+#[test]
+fn grand_slam_judged_before_the_move() {
+    // North's row is empty: pit 2's 5 seeds make pits 3 and 4 hold 2 each,
+    // and taking both would leave North empty. Judged after the sowing it
+    // is a grand slam (captures nothing; illegal while pit 1 may move);
+    // judged before the move it is not: North had no seed to lose.
+    let pos = "2 5 | 0 0 9-0 S";
+    assert_eq!(pit(SlamAfterSowing, pos, 2).0, "3 0 | 2 2 9-0 N");
+    assert_eq!(pit(SlamBeforeMove, pos, 2).0, "3 0 | 0 0 13-0 N");
+    assert_eq!(legal(IllegalSlamAfterSowing, pos), "1");
+    assert_eq!(
+        refusal(IllegalSlamAfterSowing, pos, Move::Pit(2)),
+        IllegalMove::GrandSlam { pit: 2 }
+    );
+    assert_eq!(legal(IllegalSlamBeforeMove, pos), "1 2");
+    assert_eq!(pit(IllegalSlamBeforeMove, pos, 2).0, "3 0 | 0 0 13-0 N");
+    // North holds seeds before the move: pit 2's 2 seeds make 3 and 4 hold
+    // 2 each, a grand slam under both readings.
+    let pos = "0 2 | 1 1 12-0 S";
+    assert_eq!(pit(SlamAfterSowing, pos, 2).0, "0 0 | 2 2 12-0 N");
+    assert_eq!(pit(SlamBeforeMove, pos, 2).0, "0 0 | 2 2 12-0 N");
+    assert_eq!(
+        refusal(IllegalSlamBeforeMove, "1 2 | 1 1 11-0 S", Move::Pit(2)),
+        IllegalMove::GrandSlam { pit: 2 }
+    );
+}
+
+/// Djenon-aboure's relay (origin first, relaying from a last pit of 3, or 5
+/// and more) capped at 75 laps, reaching the cap as given; no capture.
+const fn relay_cap(at_max_laps: AtMaxLaps) -> Rules {
+    with_turn(SowingTurn {
+        lap: Lap::RelayWith(RelayRule {
+            at_max_laps,
+            ..RelayRule::new(Sowing::OriginFirst, Counts::of(&[3]).union(Counts::at_least(5)))
+                .with_max_laps(75)
+        }),
+        ..SowingTurn::DEFAULT
+    })
+}
+declare!(CapRefused, 12, relay_cap(AtMaxLaps::Refused));
+declare!(CapSplits, 12, relay_cap(AtMaxLaps::EndsGame(Leftover::Split)));
+declare!(CapToOwners, 12, relay_cap(AtMaxLaps::EndsGame(Leftover::Owners)));
+
+/// The board after exactly `laps` laps of Djenon-aboure's relay from pit
+/// `origin` (0-based), sown lap by lap: the model the cap is checked on.
+fn after_laps(mut pits: [u8; 12], origin: usize, laps: u32) -> [u8; 12] {
+    let mut start = origin;
+    for lap in 1..=laps {
+        let last = Sowing::OriginFirst.sow(&mut pits, start);
+        let relays = pits[last] == 3 || pits[last] >= 5;
+        assert!(relays || lap == laps, "the relay ended after {lap} laps");
+        start = last;
+    }
+    pits
+}
+
+#[test]
+fn relay_past_its_lap_cap_ends_the_game() {
+    // South's pit 1 on this board relays forever (a cycle, see
+    // `SowingTurn::try_play`). Refused at the cap, it is not legal; ending
+    // the game at the cap, it is: the board after 75 laps goes into the
+    // stores, the turn to North, and the game is over.
+    let pos = "6 6 5 4 3 4 | 5 2 1 2 1 9 0-0 S";
+    assert_eq!(legal(CapRefused, pos), "2 3 4 5 6");
+    assert_eq!(
+        refusal(CapRefused, pos, Move::Pit(1)),
+        IllegalMove::EndlessRelay { pit: 1 }
+    );
+    assert_eq!(legal(CapSplits, pos), "1 2 3 4 5 6");
+    let (after, report) = pit(CapSplits, pos, 1);
+    assert_eq!(after, "0 0 0 0 0 0 | 0 0 0 0 0 0 24-24 N");
+    assert!(report.relay_limit);
+    assert_eq!(
+        (report.laps, report.last_pit, report.seeds_captured),
+        (75, None, 0)
+    );
+    assert_eq!(
+        outcome(CapSplits, &after),
+        over([24, 24], EndReason::MoverRowEmpty)
+    );
+    // Each keeping their own row: the rows after exactly 75 laps.
+    let board = after_laps([6, 6, 5, 4, 3, 4, 5, 2, 1, 2, 1, 9], 0, 75);
+    let south: u32 = board[..6].iter().map(|&s| u32::from(s)).sum();
+    assert_ne!(south, 24, "the test needs rows that differ from a split");
+    let (after, report) = pit(CapToOwners, pos, 1);
+    assert_eq!(
+        after,
+        format!("0 0 0 0 0 0 | 0 0 0 0 0 0 {}-{} N", south, 48 - south)
+    );
+    assert!(report.relay_limit);
+    // A relay that ends is played as before, and says nothing of a cap.
+    let (after, report) = pit(CapSplits, pos, 2);
+    assert_eq!(after, pit(CapRefused, pos, 2).0);
+    assert!(!report.relay_limit);
+}
+
+/// A single capture of 2 in the last pit, ending with fewer than 4 seeds
+/// left, the seeds going as given.
+const fn few_seeds(leftover: Leftover) -> Rules {
+    Rules {
+        seeds: 3,
+        turn: SowingTurn {
+            capture: CaptureRule::single(Counts::of(&[2])),
+            ..SowingTurn::DEFAULT
+        },
+        end: Ending {
+            few_seeds: Some(FewSeeds {
+                fewer_than: 4,
+                leftover,
+            }),
+            ..Ending::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+}
+declare!(FewToOwners, 6, few_seeds(Leftover::Owners));
+declare!(FewToOpponent, 6, few_seeds(Leftover::Opponent));
+declare!(
+    FewNotCounted,
+    6,
+    Rules {
+        end: Ending::DEFAULT,
+        ..few_seeds(Leftover::Owners)
+    }
+);
+
+#[test]
+fn too_few_seeds_left_end_the_game() {
+    // 4 seeds on the board: the game goes on. South's pit 1 sows pit 2,
+    // which holds 2 and is captured: 2 seeds left (North's pits 4 and 5),
+    // fewer than 4: over.
+    let pos = "1 1 0 | 1 1 0 7-7 S";
+    assert_eq!(outcome(FewToOwners, pos), None);
+    let (after, _) = pit(FewToOwners, pos, 1);
+    assert_eq!(after, "0 0 0 | 1 1 0 9-7 N");
+    // Each keeps their row: North the 2; or the player to move's opponent
+    // (South) takes them.
+    assert_eq!(outcome(FewToOwners, &after), over([9, 9], EndReason::FewSeeds));
+    assert_eq!(outcome(FewToOpponent, &after), over([11, 7], EndReason::FewSeeds));
+    // Without the rule North moves on.
+    assert_eq!(outcome(FewNotCounted, &after), None);
+    // It comes before the stuck player's end (South has no move).
+    assert_eq!(
+        outcome(FewToOwners, "0 0 0 | 0 3 0 9-6 S"),
+        over([9, 9], EndReason::FewSeeds)
+    );
+}
+
+#[test]
+fn the_four_readings_are_checked() {
+    let fields = |rules: Rules, pits: usize| -> Vec<&'static str> {
+        rules.problems(pits).iter().map(|p| p.field()).collect()
+    };
+    // Feeding judged after the capture, without a feeding rule.
+    let no_feeding = Rules {
+        play: Playable {
+            feeding: FeedingJudged::AfterCapture,
+            ..Playable::DEFAULT
+        },
+        ..Rules::DEFAULT
+    };
+    assert_eq!(fields(no_feeding, 4), ["play.feeding"]);
+    // The grand slam judged before the move, where a grand slam captures.
+    let no_slam = with_turn(SowingTurn {
+        grand_slam_judged: SlamJudged::BeforeMove,
+        ..SowingTurn::DEFAULT
+    });
+    assert_eq!(fields(no_slam, 4), ["turn.grand_slam_judged"]);
+    // A relay ending the game with its seeds to nobody.
+    assert_eq!(
+        fields(relay_cap(AtMaxLaps::EndsGame(Leftover::Nobody)), 12),
+        ["turn.lap.at_max_laps"]
+    );
+    // Fewer than 0 seeds (never), or than more than the game has (always).
+    for fewer_than in [0, 17] {
+        let rules = Rules {
+            end: Ending {
+                few_seeds: Some(FewSeeds {
+                    fewer_than,
+                    leftover: Leftover::Owners,
+                }),
+                ..Ending::DEFAULT
+            },
+            ..Rules::DEFAULT
+        };
+        assert_eq!(
+            fields(rules, 4),
+            ["end.few_seeds.fewer_than"],
+            "fewer than {fewer_than}"
+        );
+    }
+    // All at once, and the declarations above are fine.
+    let all = Rules {
+        play: no_feeding.play,
+        turn: SowingTurn {
+            grand_slam_judged: SlamJudged::BeforeMove,
+            ..relay_cap(AtMaxLaps::EndsGame(Leftover::Nobody)).turn
+        },
+        end: Ending {
+            few_seeds: Some(FewSeeds {
+                fewer_than: 0,
+                leftover: Leftover::Owners,
+            }),
+            ..Ending::DEFAULT
+        },
+        ..Rules::DEFAULT
+    };
+    assert_eq!(fields(all, 12).len(), 4);
+    for (rules, pits) in [
+        (*FedAfterCapture.rules(), 4),
+        (*SlamBeforeMove.rules(), 4),
+        (*IllegalSlamBeforeMove.rules(), 4),
+        (*CapSplits.rules(), 12),
+        (*CapToOwners.rules(), 12),
+        (*FewToOwners.rules(), 6),
+    ] {
+        assert!(rules.problems(pits).is_empty(), "{}", rules.problems(pits));
+    }
+}
+
+#[cfg(feature = "protocol")]
+#[test]
+fn the_four_readings_in_the_data_form() {
+    use mancala_rules::RulesData;
+    let data = |fields: &str| {
+        RulesData::from_json(&format!(
+            r#"{{"format": 1, "name": "t", "pits": 12, "seeds": 4, {fields}}}"#
+        ))
+        .unwrap_or_else(|err| panic!("{fields}: {err}"))
+        .rules()
+    };
+    let rules = data(r#""play": {"must_feed": true, "feeding": "after-capture"}"#);
+    assert_eq!(rules.play.feeding, FeedingJudged::AfterCapture);
+    let rules = data(r#""turn": {"grand_slam": "captures-nothing", "grand_slam_judged": "before-move"}"#);
+    assert_eq!(rules.turn.grand_slam_judged, SlamJudged::BeforeMove);
+    let rules = data(
+        r#""turn": {"lap": {"relay": {"sowing": "next-pit", "relay_on": [{"from": 2}], "max_laps": 75, "at_max_laps": {"ends-game": "split"}}}}"#,
+    );
+    assert_eq!(
+        rules
+            .turn
+            .lap
+            .relay()
+            .map(|relay| (relay.max_laps, relay.at_max_laps)),
+        Some((75, AtMaxLaps::EndsGame(Leftover::Split)))
+    );
+    let rules = data(r#""end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}"#);
+    assert_eq!(
+        rules.end.few_seeds,
+        Some(FewSeeds {
+            fewer_than: 4,
+            leftover: Leftover::Owners
+        })
+    );
+    // The defaults are left out of the written form, so that every data
+    // file written before reads and writes as it did.
+    let json = RulesData::of(&Rules::DEFAULT, 12).to_json();
+    for field in ["feeding", "grand_slam_judged", "at_max_laps", "few_seeds"] {
+        assert!(!json.contains(field), "{field} in {json}");
+    }
+    let json = RulesData::of(&Rules { name: "t", ..rules }, 12).to_json();
+    assert!(json.contains(r#""few_seeds""#), "{json}");
+    // (`rules()` leaves the name to the catalogue: compare the rest.)
+    assert_eq!(
+        RulesData::from_json(&json).map(|d| d.rules()),
+        Ok(Rules { name: "", ..rules })
+    );
 }

@@ -16,6 +16,7 @@ pub const AL_MANQALA: Rules = Rules {
     play: Playable {
         min_seeds: 1,
         must_feed: true,
+        ..Playable::DEFAULT
     },
     // Rules 1 and 3: next-house single lap; 2 or 4 captured and chained
     // backward over both rows.

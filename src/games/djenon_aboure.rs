@@ -1,6 +1,6 @@
 //! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (the crate's source: a Vietnamese account).
 
-use crate::primitives::{CaptureRule, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
+use crate::primitives::{AtMaxLaps, CaptureRule, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
 use crate::{Ending, Leftover, Playable, Position, Rules, Stuck};
 
 /// A Djenon-aboure position: 12 pits.
@@ -16,6 +16,7 @@ pub const DJENON_ABOURE: Rules = Rules {
     play: Playable {
         min_seeds: 2,
         must_feed: false,
+        ..Playable::DEFAULT
     },
     end: Ending {
         stuck: Stuck::Passes(Leftover::Owners),
@@ -32,6 +33,7 @@ pub const DJENON_ABOURE: Rules = Rules {
             from: RelayFrom::LastPit,
             stop_on_capture: false,
             max_laps: 4096,
+            at_max_laps: AtMaxLaps::Refused,
         }),
         capture: CaptureRule::chain(Counts::of(&[2, 4])),
         ..SowingTurn::DEFAULT

@@ -13,6 +13,7 @@ pub const OWARE: Rules = Rules {
     play: Playable {
         min_seeds: 1,
         must_feed: true,
+        ..Playable::DEFAULT
     },
     // Rules 1-3: from the next pit, skipping the origin; 2 or 3 captured,
     // chained backward within the opponent's row; a grand slam captures
@@ -30,6 +31,7 @@ pub const OWARE: Rules = Rules {
         majority: Some(Leftover::Owners),
         row_empty: None,
         starvation: Leftover::Owners,
+        few_seeds: None,
     },
     // Rule 5: a position repeated since the last capture ends the game.
     history: HistoryRules {

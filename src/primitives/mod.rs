@@ -11,7 +11,7 @@
 //! | the feeding filter | [`feeding_moves`] |
 //! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
 //! | where captures may be made (own-side only, opponent's row only) | [`CaptureScope`] |
-//! | Oware's grand slam | [`GrandSlam`] |
+//! | Oware's grand slam, and the board it is judged on | [`GrandSlam`], [`SlamJudged`] |
 //! | end-of-game distributions (sweep, own rows, equal split) | [`Outcome`](crate::Outcome) constructors |
 //!
 //! The four games of the crate are short compositions of these, and so can a
@@ -70,5 +70,7 @@ mod turn;
 pub use capture::{Capture, CaptureRule};
 pub use counts::Counts;
 pub use feeding::feeding_moves;
-pub use sowing::{relay_sow, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT};
-pub use turn::{CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, SowingTurn};
+pub use sowing::{
+    relay_sow, AtMaxLaps, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT,
+};
+pub use turn::{CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, SlamJudged, SowingTurn};

@@ -17,7 +17,7 @@ use crate::position::{Player, Position};
 /// ([`IllegalMove::EndlessRelay`](crate::IllegalMove::EndlessRelay)).
 ///
 /// ```
-/// use mancala_rules::primitives::{Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn, RELAY_LAP_LIMIT};
+/// use mancala_rules::primitives::{AtMaxLaps, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn, RELAY_LAP_LIMIT};
 /// use mancala_rules::{Move, Position};
 ///
 /// // Relay from the pit after the last one while the last pit was not empty.
@@ -28,6 +28,7 @@ use crate::position::{Player, Position};
 ///         from: RelayFrom::NextPit,
 ///         stop_on_capture: false,
 ///         max_laps: RELAY_LAP_LIMIT,
+///         at_max_laps: AtMaxLaps::Refused,
 ///     }),
 ///     ..SowingTurn::DEFAULT
 /// };
@@ -70,6 +71,87 @@ pub struct RelayRule {
     /// 4,096 ([`DJENON_ABOURE`](crate::games::DJENON_ABOURE)).
     #[cfg_attr(feature = "serde", serde(default = "default_max_laps"))]
     pub max_laps: u32,
+    /// What a relay that has not ended after `max_laps` laps does: its move
+    /// is refused ([`AtMaxLaps::Refused`], the default), or it is played
+    /// and ends the game ([`AtMaxLaps::EndsGame`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "AtMaxLaps::is_refused")
+    )]
+    pub at_max_laps: AtMaxLaps,
+}
+
+/// What a relay that has not ended after its rule's
+/// [`max_laps`](RelayRule::max_laps) laps does.
+///
+/// With [`Refused`](AtMaxLaps::Refused) (the default) it counts as endless
+/// and its move is not legal
+/// ([`IllegalMove::EndlessRelay`](crate::IllegalMove::EndlessRelay));
+/// a repetition of the relay's board found before (Brent's detection, see
+/// [`relay_sow`]) refuses it too. With [`EndsGame`](AtMaxLaps::EndsGame)
+/// the move is legal: its relay is sown for exactly `max_laps` laps (no
+/// repetition is looked for), then the game ends: the turn is handed
+/// over, every seed left on the board goes into the stores as the
+/// [`Leftover`](crate::Leftover) says (read in that position), and the
+/// board is left empty, so the game is over by its own end rules (the
+/// stuck player's, or every seed captured). The move's report says it:
+/// [`MoveReport::relay_limit`](crate::MoveReport::relay_limit), with
+/// `laps` = `max_laps` and no last pit. MancalaGames: `max_laps` 75, the
+/// game's "quitter" as the leftover ([`Leftover::Split`](crate::Leftover::Split)
+/// for its DIVVIED; an odd seed then goes to the player behind, North on
+/// equal scores, as MancalaGames gives it). `Leftover::Nobody` would lose
+/// seeds and is refused ([`RulesProblem::RelayLimitToNobody`](crate::RulesProblem::RelayLimitToNobody)).
+///
+/// Here a relay goes on from any last pit that holds a seed (so it never
+/// ends): on `1 1 | 0 0`, pit 1 sows pit 2 (now 2), which sows 3 and 4,
+/// pit 4 sows pit 1. Capped at 3 laps, the game ends there: the turn goes
+/// to North, and the 2 seeds then on the board (pits 1 and 3) are split,
+/// one each.
+///
+/// ```
+/// use mancala_rules::primitives::{AtMaxLaps, Counts, Lap, RelayRule, Sowing, SowingTurn};
+/// use mancala_rules::{declare, EndReason, Leftover, Move, Rules, Ruleset};
+///
+/// declare!(Capped, 4, Rules {
+///     turn: SowingTurn {
+///         lap: Lap::RelayWith(RelayRule {
+///             at_max_laps: AtMaxLaps::EndsGame(Leftover::Split),
+///             ..RelayRule::new(Sowing::NextPit, Counts::at_least(1)).with_max_laps(3)
+///         }),
+///         ..SowingTurn::DEFAULT
+///     },
+///     ..Rules::DEFAULT
+/// });
+/// let pos = "1 1 | 0 0 7-7 S".parse()?;
+/// assert_eq!(Capped.legal_moves(&pos).to_string(), "1 2");
+/// let (after, report) = Capped.play(&pos, Move::Pit(1))?;
+/// assert_eq!(after.to_string(), "0 0 | 0 0 8-8 N");
+/// assert!(report.relay_limit);
+/// assert_eq!((report.laps, report.last_pit), (3, None));
+/// assert_eq!(Capped.status(&after).outcome().map(|o| o.totals), Some([8, 8]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum AtMaxLaps {
+    /// The relay counts as endless and its move is refused (the crate's
+    /// games).
+    #[default]
+    Refused,
+    /// The move is played and ends the game, the board going into the
+    /// stores as the leftover says (MancalaGames: a split of the board
+    /// after 75 laps).
+    EndsGame(crate::Leftover),
+}
+
+impl AtMaxLaps {
+    /// Whether this is the default, [`AtMaxLaps::Refused`] (the data form
+    /// leaves it out).
+    #[must_use]
+    pub const fn is_refused(&self) -> bool {
+        matches!(self, AtMaxLaps::Refused)
+    }
 }
 
 #[cfg(feature = "serde")]
@@ -104,6 +186,7 @@ impl RelayRule {
             from: RelayFrom::LastPit,
             stop_on_capture: false,
             max_laps: RELAY_LAP_LIMIT,
+            at_max_laps: AtMaxLaps::Refused,
         }
     }
 
@@ -429,6 +512,7 @@ pub(crate) fn relay_sow_pits<const P: usize>(
         &mut state,
         wrap::<P>(origin),
         rule.max_laps,
+        rule.at_max_laps.is_refused(),
         |(pits, last): &mut ([u8; P], usize), start| {
             *last = rule.sowing.sow(pits, start);
             next_lap(pits, *last, rule, stop)
@@ -457,6 +541,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
         pos,
         wrap::<P>(origin),
         rule.max_laps,
+        rule.at_max_laps.is_refused(),
         |pos: &mut Position<P>, start| {
             landing = sow_with_stores(pos, start, rule.sowing, stores);
             match landing {
@@ -472,7 +557,9 @@ pub(crate) fn relay_sow_stores<const P: usize>(
 /// The laps of a relay on `state`: `lap` sows one from the pit given and
 /// says which pit the next sows, if any. Returns the laps sown, at most
 /// `max_laps` (at least 1): a relay still going after `max_laps` laps is
-/// endless.
+/// endless. Without `detect_cycles` (a relay that ends the game at its cap,
+/// [`AtMaxLaps::EndsGame`]) only the lap limits stop it, so that the board
+/// at the cap is the one after exactly `max_laps` laps.
 ///
 /// A lap is determined by the board and the pit it starts from, so the relay
 /// is endless exactly when a (state, start) pair repeats: Brent's cycle
@@ -486,6 +573,7 @@ fn relay_laps<S: Copy + PartialEq>(
     state: &mut S,
     origin: usize,
     max_laps: u32,
+    detect_cycles: bool,
     mut lap: impl FnMut(&mut S, usize) -> Option<usize>,
     seeds: impl Fn(&S) -> u32,
 ) -> Result<u32, EndlessRelay> {
@@ -509,7 +597,7 @@ fn relay_laps<S: Copy + PartialEq>(
             None => return Ok(laps),
             Some(pit) => start = pit,
         }
-        if (*state, start) == saved {
+        if detect_cycles && (*state, start) == saved {
             return Err(EndlessRelay { laps });
         }
         // `laps` laps are sown and the relay goes on.

@@ -1,10 +1,11 @@
-use super::sowing::{relay_sow_pits, relay_sow_stores, RelayRule, Stores};
+use super::sowing::{relay_sow_pits, relay_sow_stores, AtMaxLaps, RelayRule, Stores};
 use super::sowing::{sow_with_stores, Landing};
 use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
-use crate::outcome::MoveReport;
+use crate::outcome::{EndReason, MoveReport};
 use crate::position::{Player, Position};
+use crate::Leftover;
 
 /// How the seeds of a move are sown: one lap, or relay laps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,6 +145,61 @@ pub enum GrandSlam {
     Illegal,
 }
 
+/// Which board the grand slam rule ([`SowingTurn::grand_slam`]) looks at:
+/// a capture that leaves the opponent's row empty is a grand slam when
+/// the row holds seeds after the sowing ([`AfterSowing`](SlamJudged::AfterSowing),
+/// the default), or only when it held seeds before the move, too
+/// ([`BeforeMove`](SlamJudged::BeforeMove)): a capture of every seed a
+/// move has just fed into an empty row is then an ordinary capture.
+///
+/// Here North's row is empty; South's pit 2 sows its 5 seeds into 3, 4, 1,
+/// 3, 4 (the origin skipped), and pits 3 and 4 hold 2 each: captured, they
+/// would leave North's row empty. Judged after the sowing it is a grand
+/// slam (captures nothing); judged before the move it is not (North had no
+/// seed to lose).
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, SlamJudged, Sowing, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = |grand_slam_judged| SowingTurn {
+///     lap: Lap::Single(Sowing::NextPitSkippingOrigin),
+///     capture: CaptureRule::chain(Counts::of(&[2, 3])),
+///     scope: CaptureScope::OpponentRow,
+///     grand_slam: GrandSlam::CapturesNothing,
+///     grand_slam_judged,
+///     ..SowingTurn::DEFAULT
+/// };
+/// let mut after_sowing: Position<4> = "2 5 | 0 0 9-0 S".parse()?;
+/// turn(SlamJudged::AfterSowing).play(&mut after_sowing, Move::Pit(2));
+/// assert_eq!(after_sowing.to_string(), "3 0 | 2 2 9-0 N");
+/// let mut before_move: Position<4> = "2 5 | 0 0 9-0 S".parse()?;
+/// turn(SlamJudged::BeforeMove).play(&mut before_move, Move::Pit(2));
+/// assert_eq!(before_move.to_string(), "3 0 | 0 0 13-0 N");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum SlamJudged {
+    /// A grand slam is a capture that empties the opponent's row, as the
+    /// sowing left it (the crate's games).
+    #[default]
+    AfterSowing,
+    /// Only a capture that empties a row which held seeds before the move
+    /// (MancalaGames' reading).
+    BeforeMove,
+}
+
+impl SlamJudged {
+    /// Whether this is the default, [`SlamJudged::AfterSowing`] (the data
+    /// form leaves it out).
+    #[must_use]
+    pub const fn is_after_sowing(&self) -> bool {
+        matches!(self, SlamJudged::AfterSowing)
+    }
+}
+
 /// The capture by the pit facing the last one: the last seed falls into an
 /// empty pit of the mover's own row (it then holds 1), and the seeds of the
 /// facing pit (pit `k` faces `2N + 1 - k`) are taken.
@@ -275,6 +331,10 @@ pub struct SowingTurn {
     pub opposite: Option<Opposite>,
     /// Whether a capture may empty the opponent's row.
     pub grand_slam: GrandSlam,
+    /// Which board the grand slam rule looks at: after the sowing, or
+    /// before the move.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "SlamJudged::is_after_sowing"))]
+    pub grand_slam_judged: SlamJudged,
     /// Who moves next.
     pub extra_turn: ExtraTurn,
 }
@@ -296,6 +356,7 @@ impl SowingTurn {
         scope: CaptureScope::Anywhere,
         opposite: None,
         grand_slam: GrandSlam::Captures,
+        grand_slam_judged: SlamJudged::AfterSowing,
         extra_turn: ExtraTurn::NEVER,
     };
 
@@ -357,6 +418,15 @@ impl SowingTurn {
         mv: Move,
         grand_slam: GrandSlam,
     ) -> Result<MoveReport, EndlessRelay> {
+        // Judged before the move: a row empty before it has no slam to fear.
+        let grand_slam = if self.grand_slam_judged == SlamJudged::BeforeMove
+            && grand_slam != GrandSlam::Captures
+            && pos.nonempty_pits(pos.to_move.opponent()).is_empty()
+        {
+            GrandSlam::Captures
+        } else {
+            grand_slam
+        };
         if self.direction == Direction::Clockwise {
             // A clockwise game is the counterclockwise one on the board with
             // each row reversed (rows, facing pits and stores stay in place).
@@ -408,17 +478,36 @@ impl SowingTurn {
                         let stop = self.stop_on_capture::<P>(relay, player);
                         if self.stores == Stores::None {
                             let mut pits = pos.pits;
-                            let end = relay_sow_pits(&mut pits, origin, relay, stop)?;
-                            pos.pits = pits;
-                            report.laps = end.laps;
-                            Landing::Pit(end.last)
+                            match relay_sow_pits(&mut pits, origin, relay, stop) {
+                                Ok(end) => {
+                                    pos.pits = pits;
+                                    report.laps = end.laps;
+                                    Landing::Pit(end.last)
+                                }
+                                Err(endless) => {
+                                    let AtMaxLaps::EndsGame(leftover) = relay.at_max_laps else {
+                                        return Err(endless);
+                                    };
+                                    pos.pits = pits;
+                                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
+                                }
+                            }
                         } else {
                             let mut board = *pos;
-                            let (landing, laps) =
-                                relay_sow_stores(&mut board, origin, relay, self.stores, stop)?;
-                            *pos = board;
-                            report.laps = laps;
-                            landing
+                            match relay_sow_stores(&mut board, origin, relay, self.stores, stop) {
+                                Ok((landing, laps)) => {
+                                    *pos = board;
+                                    report.laps = laps;
+                                    landing
+                                }
+                                Err(endless) => {
+                                    let AtMaxLaps::EndsGame(leftover) = relay.at_max_laps else {
+                                        return Err(endless);
+                                    };
+                                    *pos = board;
+                                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
+                                }
+                            }
                         }
                     }
                 };
@@ -494,12 +583,17 @@ impl SowingTurn {
         }
     }
 
-    /// Whether the relay sowing from `pit` (0-based) ends (true for a single
-    /// lap): what legal move generation asks of relay games. Sows on a copy,
-    /// without capturing.
+    /// Whether the relay sowing from `pit` (0-based) ends, or may be played
+    /// though it does not (true for a single lap, and for a relay that ends
+    /// the game at its cap, [`AtMaxLaps::EndsGame`]): what legal move
+    /// generation asks of relay games. Sows on a copy, without capturing.
     #[inline(always)]
     pub(crate) fn relay_ends<const P: usize>(&self, pos: &Position<P>, pit: usize) -> bool {
-        self.lap.relay().is_none() || self.sown(pos, pit).is_some()
+        match self.lap.relay() {
+            None => true,
+            Some(relay) if !relay.at_max_laps.is_refused() => true,
+            Some(_) => self.sown(pos, pit).is_some(),
+        }
     }
 
     /// The position after sowing from `pit` (0-based; every lap of a relay,
@@ -544,6 +638,10 @@ impl SowingTurn {
     pub(crate) fn is_grand_slam<const P: usize>(&self, pos: &Position<P>, mv: Move) -> bool {
         let mut after = *pos;
         let player = pos.to_move;
+        if self.grand_slam_judged == SlamJudged::BeforeMove && pos.nonempty_pits(player.opponent()).is_empty()
+        {
+            return false;
+        }
         match self.try_play_as(&mut after, mv, GrandSlam::Captures) {
             Ok(report) => {
                 let opponents = Position::<P>::row(player.opponent());
@@ -578,6 +676,47 @@ impl Opposite {
             seeds += 1;
         }
         Capture { pits: taken, seeds }
+    }
+}
+
+/// The end of a relay that has not ended after its `max_laps` laps
+/// ([`AtMaxLaps::EndsGame`]): `pos` holds the board after them; the turn is
+/// handed over, then every seed on the board goes into the stores as
+/// `leftover` says (read in that position; [`Leftover::Split`] gives an odd
+/// seed to the player behind, North on equal scores; `Nobody`, which the
+/// check refuses, keeps them in their owners' stores), and the board is
+/// left empty.
+#[inline(never)]
+#[cold]
+fn end_at_lap_cap<const P: usize>(
+    pos: &mut Position<P>,
+    leftover: Leftover,
+    report: MoveReport,
+    laps: u32,
+) -> MoveReport {
+    pos.pass_turn();
+    let board = pos.seeds_on_board();
+    let [south, north] = pos.scores.map(u32::from);
+    let totals = match leftover {
+        Leftover::Split => {
+            let (half, odd) = (board / 2, board % 2);
+            if north > south {
+                [south + half + odd, north + half]
+            } else {
+                [south + half, north + half + odd]
+            }
+        }
+        Leftover::Nobody => Leftover::Owners.outcome(pos, EndReason::NoMoves).totals,
+        other => other.outcome(pos, EndReason::NoMoves).totals,
+    };
+    // At most 255 seeds in a valid position: each total fits a byte.
+    pos.scores = totals.map(|total| total as u8);
+    pos.pits = [0; P];
+    MoveReport {
+        laps,
+        last_pit: None,
+        relay_limit: true,
+        ..report
     }
 }
 
