@@ -234,7 +234,8 @@ class VectorGame:
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
         npt.NDArray[np.int8],
+        npt.NDArray[np.int8],
     ]:
-        """One action in every game: (observations, rewards, terminated, truncated, to_move)."""
+        """One action in every game: (observations, rewards, terminated, truncated, to_move, action_masks)."""
     def random_steps(self, steps: int) -> Tuple[int, int]:
         """steps random steps of every game, all in Rust: (moves played, games ended)."""

@@ -89,8 +89,8 @@ class VectorEnv:
         :class:`mancala_rules.IllegalMoveError` for an illegal action (no game
         is played then)."""
         actions = np.ascontiguousarray(actions, dtype=np.int64)
-        obs, rewards, terminated, truncated, to_move = self._core.step(actions)
-        return obs, rewards, terminated, truncated, {"action_mask": self._core.action_masks(), "to_move": to_move}
+        obs, rewards, terminated, truncated, to_move, masks = self._core.step(actions)
+        return obs, rewards, terminated, truncated, {"action_mask": masks, "to_move": to_move}
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game, int8 ``(num_envs, pits + 1)``."""

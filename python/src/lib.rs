@@ -12,7 +12,7 @@ use mancala_rules::playout::{Playouts, SplitMix64};
 use mancala_rules::search::{Limits, MAX_DEPTH};
 use mancala_rules::{
     AgreementPolicy, AnyGame, AutomatedStop, EndReason, Error, GameKind, Move, MoveReport, Outcome,
-    ParseError, Player, WithRuleset,
+    ParseError, PitSet, Player, WithRuleset,
 };
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::create_exception;
@@ -92,6 +92,8 @@ impl MoveArg {
     fn to_move(&self) -> PyResult<Move> {
         let text = match self {
             MoveArg::Int(0) => return Ok(Move::Pass),
+            // The common case without the text: a pit number.
+            &MoveArg::Int(n @ 1..=255) => return Ok(Move::Pit(n as u8)),
             MoveArg::Int(n) => n.to_string(),
             MoveArg::Text(t) => t.clone(),
         };
@@ -177,9 +179,8 @@ struct Report {
     /// The pit where the last seed fell (None for a pass).
     #[pyo3(get)]
     last_pit: Option<u8>,
-    /// The pits captured, in ascending order.
-    #[pyo3(get)]
-    captured: Vec<u32>,
+    /// The pits captured (read as a list by the `captured` getter).
+    captured: PitSet,
     /// Seeds captured.
     #[pyo3(get)]
     seeds_captured: u8,
@@ -195,7 +196,7 @@ impl From<MoveReport> for Report {
             player: r.player.index() as u8,
             laps: r.laps,
             last_pit: r.last_pit,
-            captured: r.captured.into_iter().map(|i| i as u32 + 1).collect(),
+            captured: r.captured,
             seeds_captured: r.seeds_captured,
             in_store: r.in_store,
         }
@@ -204,13 +205,22 @@ impl From<MoveReport> for Report {
 
 #[pymethods]
 impl Report {
+    /// The pits captured, ascending pit numbers.
+    #[getter]
+    fn captured(&self) -> Vec<u32> {
+        self.captured.into_iter().map(|i| i as u32 + 1).collect()
+    }
+
     fn __repr__(&self) -> String {
         let last = self
             .last_pit
             .map_or_else(|| "None".to_string(), |p| p.to_string());
         format!(
             "MoveReport(move={}, player={}, last_pit={last}, captured={:?}, seeds_captured={})",
-            self.mv, self.player, self.captured, self.seeds_captured
+            self.mv,
+            self.player,
+            self.captured(),
+            self.seeds_captured
         )
     }
 }
@@ -324,9 +334,7 @@ fn mask(game: &AnyGame, out: &mut [i8]) {
     out.fill(0);
     let p = game.pits().len();
     let offset = if game.to_move().index() == 0 { 0 } else { p / 2 };
-    if game.status().is_over() {
-        return;
-    }
+    // None once the game is over.
     for mv in game.legal_moves() {
         match mv.index() {
             Some(i) => out[(i + p - offset) % p] = 1,
@@ -446,9 +454,7 @@ impl Game {
     /// The legal moves now, ascending pit numbers (0 for pass); empty once
     /// the game is over.
     fn legal_moves(&self) -> Vec<u32> {
-        if self.game.status().is_over() {
-            return Vec::new();
-        }
+        // None once the game is over.
         self.game
             .legal_moves()
             .into_iter()
@@ -922,23 +928,30 @@ impl VectorGame {
     /// A uniformly random legal action for every game, int64 `(n,)`, from
     /// the batch's own generator (seeded by `seed`).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let p = self.pits;
         let mut v = Vec::with_capacity(self.games.len());
-        let mut m = vec![0i8; self.pits + 1];
         for g in &self.games {
-            mask(g, &mut m);
-            let legal: Vec<usize> = (0..m.len()).filter(|&i| m[i] == 1).collect();
-            let pick = if legal.is_empty() {
-                0
+            let legal = g.legal_moves();
+            let count = legal.len() as u64;
+            let pick = if count == 0 {
+                None
             } else {
-                legal[(self.rng.next_u64() % legal.len() as u64) as usize]
+                legal.into_iter().nth((self.rng.next_u64() % count) as usize)
             };
-            v.push(pick as i64);
+            let offset = if g.to_move().index() == 0 { 0 } else { p / 2 };
+            let action = match pick.map(Move::index) {
+                None => 0,
+                Some(Some(i)) => (i + p - offset) % p,
+                Some(None) => p,
+            };
+            v.push(action as i64);
         }
         PyArray1::from_vec(py, v)
     }
 
     /// Plays one action in every game (int `(n,)`, the mover's view).
-    /// Returns `(observations, rewards, terminated, truncated, to_move)`:
+    /// Returns `(observations, rewards, terminated, truncated, to_move,
+    /// action_masks)`:
     /// rewards float32 `(n, 2)` for South and North (non-zero only at an
     /// end), done flags bool `(n,)`. A game that ended is reset to the
     /// opening, and its observation is the new game's. Raises
@@ -955,6 +968,7 @@ impl VectorGame {
         Bound<'py, PyArray1<bool>>,
         Bound<'py, PyArray1<bool>>,
         Bound<'py, PyArray1<i8>>,
+        Bound<'py, PyArray2<i8>>,
     )> {
         let actions = actions.as_slice()?;
         if actions.len() != self.games.len() {
@@ -968,7 +982,7 @@ impl VectorGame {
         for (i, (game, &a)) in self.games.iter().zip(actions).enumerate() {
             let mv = action_move(game, a)
                 .map_err(|e| IllegalMoveError::new_err(format!("game {i}: {}", e.value(py))))?;
-            if !game.legal_moves().contains(mv) || game.status().is_over() {
+            if !game.legal_moves().contains(mv) {
                 let reason = game
                     .clone()
                     .play(mv)
@@ -1016,6 +1030,7 @@ impl VectorGame {
             PyArray1::from_vec(py, terminated),
             PyArray1::from_vec(py, truncated),
             self.to_move(py),
+            self.masks_array(py)?,
         ))
     }
 
