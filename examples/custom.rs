@@ -30,7 +30,7 @@ struct Clockwise;
 /// - `name`: how the game calls itself (in `Ruleset::name`).
 /// - `seeds: 5`: five seeds in each pit at the start (50 in all); the
 ///   board's size, 2x5, is the position type's (`Position<10>`, below).
-/// - `stores: true`: each player has a store, which holds their captures.
+/// - `has_stores: true`: each player has a store, which holds their captures.
 /// - `turn`, one turn as data ([`SowingTurn`]):
 ///   - `direction: Clockwise`: seeds go to lower pit numbers, from pit 1
 ///     to South's store, then to pit 10 (North's row, right to left as
@@ -53,7 +53,7 @@ struct Clockwise;
 const CLOCKWISE: Rules = Rules {
     name: "clockwise-2x5",
     seeds: 5,
-    stores: true,
+    has_stores: true,
     turn: SowingTurn {
         direction: Direction::Clockwise,
         stores: Stores::Own,

@@ -8,8 +8,9 @@ use crate::error::{Error, IllegalMove, ParseError, PositionError};
 #[allow(clippy::wildcard_imports)]
 use crate::games::*;
 use crate::moves::{Move, MoveSet};
+use crate::outcome::{EndReason, MoveReport, Outcome, Status};
 use crate::position::{Board, Player};
-use crate::ruleset::{EndReason, MoveReport, Outcome, Ruleset, Status};
+use crate::ruleset::Ruleset;
 use crate::AgreementPolicy;
 use crate::{AutomatedStop, Game, Rules};
 
@@ -150,7 +151,7 @@ macro_rules! shipped {
             /// ```
             /// use mancala_rules::GameKind;
             ///
-            /// assert!(GameKind::Kalah.rules().stores);
+            /// assert!(GameKind::Kalah.rules().has_stores);
             /// assert_eq!(GameKind::DjenonAboure.rules().play.min_seeds, 2);
             /// ```
             #[must_use]

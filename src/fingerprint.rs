@@ -58,14 +58,12 @@ impl Encoder {
     }
 
     fn playable(&mut self, playable: Playable) {
-        let Playable {
-            min_seeds,
-            must_feed,
-            stuck,
-        } = playable;
+        let Playable { min_seeds, must_feed } = playable;
         self.tag(1).byte(min_seeds);
         self.tag(2).flag(must_feed);
-        self.tag(3);
+    }
+
+    fn stuck(&mut self, stuck: Stuck) {
         match stuck {
             Stuck::Ends(leftover) => {
                 self.byte(0);
@@ -184,10 +182,12 @@ impl Encoder {
 
     fn ending(&mut self, ending: Ending) {
         let Ending {
+            stuck,
             majority,
             row_empty,
             starvation,
         } = ending;
+        self.tag(4).stuck(stuck);
         self.tag(1).optional_leftover(majority);
         self.tag(2).optional_leftover(row_empty);
         self.tag(3).leftover(starvation);
@@ -243,7 +243,7 @@ impl Rules {
         let Rules {
             name: _,
             seeds,
-            stores,
+            has_stores: stores,
             play,
             turn,
             end,

@@ -3,8 +3,9 @@
 use crate::error::{AgreementError, IllegalMove, PlayError, PositionError, RecordError};
 use crate::history::{AgreementPolicy, Line, Referee, Tracked};
 use crate::moves::{Move, MoveSet};
+use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Status};
 use crate::position::{Board, Diagram, Position};
-use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status};
+use crate::ruleset::Ruleset;
 
 /// A game in progress under rules `R`: the position, the moves played (with
 /// undo), and the rules that depend on history.

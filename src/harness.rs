@@ -42,7 +42,7 @@
 //!         const RULES: Rules = Rules {
 //!             name: "clockwise",
 //!             seeds: 3,
-//!             stores: true,
+//!             has_stores: true,
 //!             turn: SowingTurn {
 //!                 direction: Direction::Clockwise,
 //!                 stores: Stores::Own,
@@ -67,9 +67,10 @@ use crate::error::{IllegalMove, PositionError};
 use crate::game::Game;
 use crate::history::AgreementPolicy;
 use crate::moves::Move;
+use crate::outcome::Turn;
 use crate::position::Board;
 use crate::rng::SplitMix64;
-use crate::ruleset::{Ruleset, Turn};
+use crate::ruleset::Ruleset;
 
 /// Plies after which [`check_ruleset`] stops a random game (counted in
 /// [`Report::capped`]): games whose repetitions go on may cycle forever.

@@ -7,8 +7,9 @@
 //! since the last capture, scanned), perft, the search engines (the line
 //! searched), and playouts (a constant-time [`PositionCounts`]).
 
+use crate::outcome::{EndReason, Outcome, Repetition, Turn};
 use crate::position::Board;
-use crate::ruleset::{EndReason, Outcome, Repetition, Ruleset, Turn};
+use crate::ruleset::Ruleset;
 
 /// When automated play agrees to split the board, in games whose rules allow
 /// an agreement (Al-manqala).

@@ -90,6 +90,7 @@
 #[cfg(feature = "search")]
 mod any_engine;
 mod any_game;
+mod declaration;
 mod error;
 mod fingerprint;
 mod game;
@@ -98,10 +99,7 @@ pub mod harness;
 mod history;
 mod kernel;
 mod moves;
-/// Oware Abapa (moved to [`games`]; this path stays for existing users).
-pub mod oware {
-    pub use crate::games::{Oware, OWARE};
-}
+mod outcome;
 mod perft;
 mod player;
 pub mod playout;
@@ -111,7 +109,6 @@ pub mod primitives;
 #[cfg_attr(docsrs, doc(cfg(feature = "protocol")))]
 pub mod protocol;
 mod rng;
-mod rules;
 mod ruleset;
 pub mod search;
 pub mod solve;
@@ -120,6 +117,7 @@ mod validation;
 #[cfg(feature = "search")]
 pub use any_engine::{AnyEngine, BestMove, KindMismatch, Thought};
 pub use any_game::{AnyGame, GameKind, TableSeeds, WithRuleset};
+pub use declaration::{Declared, Ending, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck};
 pub use error::{
     AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,
     RecordError,
@@ -127,10 +125,10 @@ pub use error::{
 pub use game::{AutomatedStop, Game, GameRecord};
 pub use history::AgreementPolicy;
 pub use moves::{Move, MoveIter, MoveSet, PitSet};
+pub use outcome::{EndReason, MoveReport, Outcome, Repetition, Status, Turn};
 pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};
-pub use rules::{Declared, Ending, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck};
-pub use ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Status, Turn};
+pub use ruleset::Ruleset;
 pub use validation::{Problems, RulesProblem, MAX_TOTAL_SEEDS};
 
 /// The README's examples run as doctests.

@@ -81,6 +81,35 @@ impl FromStr for Move {
 }
 
 impl Move {
+    /// The move as one byte, the one form in which search tables, trees and
+    /// certificates store a move: a pit's number (1 to 255), a pass as 0.
+    ///
+    /// ```
+    /// use mancala_rules::Move;
+    ///
+    /// assert_eq!((Move::Pit(7).to_byte(), Move::Pass.to_byte()), (7, 0));
+    /// assert_eq!(Move::from_byte(0), Move::Pass);
+    /// assert_eq!(Move::from_byte(Move::Pit(12).to_byte()), Move::Pit(12));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn to_byte(self) -> u8 {
+        match self {
+            Move::Pit(number) => number,
+            Move::Pass => 0,
+        }
+    }
+
+    /// The move of a byte written by [`to_byte`](Move::to_byte).
+    #[inline]
+    #[must_use]
+    pub const fn from_byte(byte: u8) -> Move {
+        match byte {
+            0 => Move::Pass,
+            number => Move::Pit(number),
+        }
+    }
+
     /// Reads a move written exactly as `Display` writes it: `pass`, or a
     /// pit number from 1 in plain decimal (no sign, space or leading zero).
     /// What records and the replay protocol accept.

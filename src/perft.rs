@@ -1,7 +1,8 @@
 //! Perft: counting move sequences, the standard check of a move generator.
 
 use crate::history::Referee;
-use crate::ruleset::{Repetition, Ruleset};
+use crate::outcome::Repetition;
+use crate::ruleset::Ruleset;
 use crate::AgreementPolicy;
 
 /// Path lengths up to this use a stack buffer; deeper perfts use a heap

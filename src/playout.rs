@@ -2,8 +2,9 @@
 //! horse of Monte-Carlo search and of speed comparisons between engines.
 
 use crate::history::{PositionCounts, Tracked};
+use crate::outcome::Outcome;
 pub use crate::rng::{mix64, SplitMix64};
-use crate::ruleset::{Outcome, Ruleset};
+use crate::ruleset::Ruleset;
 use crate::AgreementPolicy;
 
 /// The end of one playout.

@@ -9,48 +9,6 @@ use crate::kernel::Packed;
 use crate::moves::PitSet;
 pub use crate::player::Player;
 
-impl Player {
-    /// The player with the given index (0 = South, 1 = North).
-    pub const fn from_index(index: u8) -> Result<Player, PositionError> {
-        match index {
-            0 => Ok(Player::South),
-            1 => Ok(Player::North),
-            _ => Err(PositionError::NoSuchPlayer(index)),
-        }
-    }
-}
-
-impl TryFrom<u8> for Player {
-    type Error = PositionError;
-    fn try_from(index: u8) -> Result<Player, PositionError> {
-        Player::from_index(index)
-    }
-}
-
-impl FromStr for Player {
-    type Err = ParseError;
-
-    /// `S`, `South`, `0`, `N`, `North` or `1`, in any letter case.
-    ///
-    /// ```
-    /// use mancala_rules::Player;
-    ///
-    /// assert_eq!("north".parse::<Player>()?, Player::North);
-    /// assert_eq!("S".parse::<Player>()?, Player::South);
-    /// assert!("east".parse::<Player>().is_err());
-    /// # Ok::<(), mancala_rules::ParseError>(())
-    /// ```
-    fn from_str(text: &str) -> Result<Player, ParseError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "s" | "south" | "0" => Ok(Player::South),
-            "n" | "north" | "1" => Ok(Player::North),
-            _ => Err(ParseError::Position(format!(
-                "'{text}' is not a player: S (South, 0) or N (North, 1)"
-            ))),
-        }
-    }
-}
-
 /// A position of a two-row game with `P` pits in all (`P / 2` a side).
 ///
 /// Pits are stored in standard-notation order: `pits[0]` is pit 1 (South's

@@ -40,7 +40,7 @@ pub enum RulesProblem {
         total: u32,
     },
     /// Seeds are sown into stores the game does not have.
-    #[error("turn.stores: the turn sows stores ({sown:?}) but the game has none (stores: false)")]
+    #[error("turn.stores: the turn sows stores ({sown:?}) but the game has none (has_stores: false)")]
     SownStoresWithoutStores {
         /// The stores the turn sows.
         sown: Stores,
@@ -83,7 +83,7 @@ impl RulesProblem {
                 "seeds: more than 255 seeds in the game (pit counts and captures are bytes)"
             }
             RulesProblem::SownStoresWithoutStores { .. } => {
-                "turn.stores: the turn sows stores but the game has none (stores: false)"
+                "turn.stores: the turn sows stores but the game has none (has_stores: false)"
             }
             RulesProblem::ExtraTurnWithoutStore => {
                 "turn.extra_turn.in_own_store: an extra turn in the mover's store, but no store is sown"

@@ -5,8 +5,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+use mancala_rules::games::Oware;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
-use mancala_rules::oware::Oware;
 use mancala_rules::playout::{Playouts, SplitMix64};
 use mancala_rules::{perft, AgreementPolicy, Game, Ruleset};
 

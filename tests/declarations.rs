@@ -95,7 +95,7 @@ fn kalah_with_fifteen_seeds_on_twenty_pits_is_refused() {
 fn every_problem_of_a_declaration_is_listed_at_once() {
     let rules = Rules {
         seeds: 200,
-        stores: false,
+        has_stores: false,
         turn: SowingTurn {
             stores: Stores::Both,
             ..SowingTurn::DEFAULT
@@ -125,7 +125,7 @@ fn store_settings_that_contradict_each_other_are_refused() {
         Some(RulesProblem::SownStoresWithoutStores { sown: Stores::Own })
     );
     let extra_turn_without_store = Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             extra_turn: ExtraTurn::IN_OWN_STORE,
             ..SowingTurn::DEFAULT
@@ -138,7 +138,7 @@ fn store_settings_that_contradict_each_other_are_refused() {
     );
     // A store that is shown but not sown is a game the crate plays.
     assert!(Rules {
-        stores: true,
+        has_stores: true,
         ..Rules::DEFAULT
     }
     .problems(12)

@@ -7,8 +7,8 @@ use mancala_rules::primitives::{
     Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
-    Declared, GameKind, IllegalMove, Leftover, Move, MoveReport, Playable, Position, Rules, Ruleset, Stuck,
-    Turn, WithRuleset,
+    Declared, Ending, GameKind, IllegalMove, Leftover, Move, MoveReport, Playable, Position, Rules, Ruleset,
+    Stuck, Turn, WithRuleset,
 };
 
 /// Few enough games that the file runs in a few seconds in a debug build.
@@ -83,11 +83,14 @@ impl Declared for ClockwiseStores {
         const RULES: Rules = Rules {
             name: "clockwise-stores",
             seeds: 3,
-            stores: true,
+            has_stores: true,
             play: Playable {
                 min_seeds: 1,
                 must_feed: true,
+            },
+            end: Ending {
                 stuck: Stuck::Passes(Leftover::Owners),
+                ..Ending::DEFAULT
             },
             turn: SowingTurn {
                 direction: Direction::Clockwise,
@@ -117,11 +120,14 @@ impl Declared for NextPitRelay {
         const RULES: Rules = Rules {
             name: "next-pit-relay",
             seeds: 2,
-            stores: true,
+            has_stores: true,
             play: Playable {
                 min_seeds: 1,
                 must_feed: false,
+            },
+            end: Ending {
                 stuck: Stuck::Passes(Leftover::Split),
+                ..Ending::DEFAULT
             },
             turn: SowingTurn {
                 lap: Lap::RelayWith(RelayRule {

@@ -11,8 +11,8 @@
 //! deeper where it ran in reasonable time) with the Python reference rules
 //! in `tools/reference/perft.py`; Oware's are OpenSpiel's published figures.
 
+use mancala_rules::games::Oware;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
-use mancala_rules::oware::Oware;
 use mancala_rules::{perft, Ruleset};
 
 const BOHNENSPIEL: [u64; 10] = [6, 36, 206, 1166, 6599, 36654, 203586, 1106575, 6015626, 32284295];

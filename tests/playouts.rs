@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use mancala_rules::games::Oware;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Tihbat};
-use mancala_rules::oware::Oware;
 use mancala_rules::playout::{Playout, Playouts, SplitMix64, LANES};
 use mancala_rules::{AgreementPolicy, Game, Move, Position, Ruleset, Status};
 

@@ -65,7 +65,7 @@ fn each_shipped_game_has_its_own_fingerprint() {
 /// and certificate file ever written unreadable (say so in the changelog).
 #[test]
 fn the_fingerprint_of_tihbat_is_pinned() {
-    assert_eq!(Tihbat.fingerprint(), 0xa757_c3ea_9479_d042);
+    assert_eq!(Tihbat.fingerprint(), 0x4f18_2bad_2d20_77ab);
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn changing_any_field_changes_the_fingerprint() {
         (
             "stores",
             Rules {
-                stores: !base.stores,
+                has_stores: !base.has_stores,
                 ..base
             },
             12,
@@ -135,8 +135,8 @@ fn changing_any_field_changes_the_fingerprint() {
             (Stuck::Ends(leftover), "ends"),
             (Stuck::Passes(leftover), "passes"),
         ] {
-            if stuck != base.play.stuck {
-                variants.push((label, with_play(Playable { stuck, ..base.play }), 12));
+            if stuck != base.end.stuck {
+                variants.push((label, with_end(Ending { stuck, ..base.end }), 12));
             }
         }
         variants.push((

@@ -161,7 +161,7 @@ declare!(
     OwnStore,
     4,
     Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             stores: Stores::Own,
             ..SowingTurn::DEFAULT
@@ -347,9 +347,9 @@ declare!(
     Passes,
     4,
     Rules {
-        play: Playable {
+        end: Ending {
             stuck: Stuck::Passes(Leftover::Owners),
-            ..Playable::DEFAULT
+            ..Ending::DEFAULT
         },
         ..Rules::DEFAULT
     }
@@ -361,7 +361,10 @@ declare!(
         play: Playable {
             min_seeds: 2,
             must_feed: false,
+        },
+        end: Ending {
             stuck: Stuck::Passes(Leftover::Opponent),
+            ..Ending::DEFAULT
         },
         ..Rules::DEFAULT
     }
@@ -435,7 +438,7 @@ declare!(
     ClockwiseKalah,
     8,
     Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             direction: Direction::Clockwise,
             stores: Stores::Own,
@@ -519,7 +522,7 @@ declare!(
     BothStores,
     4,
     Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             stores: Stores::Both,
             ..SowingTurn::DEFAULT
@@ -864,7 +867,7 @@ declare!(
     StoreAgain,
     4,
     Rules {
-        stores: true,
+        has_stores: true,
         turn: SowingTurn {
             stores: Stores::Own,
             extra_turn: ExtraTurn::IN_OWN_STORE,
@@ -929,7 +932,10 @@ const fn stuck_ends(leftover: Leftover) -> Rules {
         play: Playable {
             min_seeds: 2,
             must_feed: false,
+        },
+        end: Ending {
             stuck: Stuck::Ends(leftover),
+            ..Ending::DEFAULT
         },
         ..Rules::DEFAULT
     }

@@ -10,13 +10,12 @@ pub type AlManqalaPosition = Position<14>;
 pub const AL_MANQALA: Rules = Rules {
     name: "al-manqala",
     seeds: 7,
-    stores: false,
+    has_stores: false,
     // Rules 2 and 5: the mover must feed an empty row; a player whose own
     // row is empty passes.
     play: Playable {
         min_seeds: 1,
         must_feed: true,
-        stuck: Stuck::Passes(Leftover::Owners),
     },
     // Rules 1 and 3: next-house single lap; 2 or 4 captured and chained
     // backward over both rows.
@@ -27,6 +26,7 @@ pub const AL_MANQALA: Rules = Rules {
     },
     // Rule 4: no move feeds: the starved opponent takes the board.
     end: Ending {
+        stuck: Stuck::Passes(Leftover::Owners),
         starvation: Leftover::Opponent,
         ..Ending::DEFAULT
     },

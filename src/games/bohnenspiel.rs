@@ -1,7 +1,7 @@
 //! Bohnenspiel: 2x6 pits, 6 beans each, two stores (seeds 000 and 001).
 
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
-use crate::{Declared, HistoryRules, Leftover, Playable, Player, Position, Repetition, Rules, Stuck};
+use crate::{Declared, Ending, HistoryRules, Leftover, Player, Position, Repetition, Rules, Stuck};
 
 /// A Bohnenspiel position: 12 pits.
 pub type BohnenspielPosition = Position<12>;
@@ -11,12 +11,12 @@ pub const BOHNENSPIEL: Rules = Rules {
     name: "bohnenspiel",
     seeds: 6,
     // The Schatzhöhlen: they keep the captures and are never sown.
-    stores: true,
+    has_stores: true,
     // Rules 1 and 4: any non-empty pit; a player with an empty row ends the
     // game, and the other player takes every bean left.
-    play: Playable {
+    end: Ending {
         stuck: Stuck::Ends(Leftover::Opponent),
-        ..Playable::DEFAULT
+        ..Ending::DEFAULT
     },
     // Rules 2 and 3: from the next pit, single lap, the origin not skipped;
     // 2, 4 or 6 captured and chained backward over both rows.
@@ -34,9 +34,9 @@ pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
     name: "bohnenspiel-hemprich",
     // A player with an empty row passes; the game goes on until every bean
     // is captured.
-    play: Playable {
+    end: Ending {
         stuck: Stuck::Passes(Leftover::Owners),
-        ..BOHNENSPIEL.play
+        ..BOHNENSPIEL.end
     },
     // Our choice: a repeated position ends the game, the board split.
     history: HistoryRules {

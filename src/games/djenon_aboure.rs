@@ -1,7 +1,7 @@
 //! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (seed 002).
 
 use crate::primitives::{CaptureRule, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
-use crate::{Declared, Leftover, Playable, Position, Rules, Stuck};
+use crate::{Declared, Ending, Leftover, Playable, Position, Rules, Stuck};
 
 /// A Djenon-aboure position: 12 pits.
 pub type DjenonAbourePosition = Position<12>;
@@ -10,13 +10,16 @@ pub type DjenonAbourePosition = Position<12>;
 pub const DJENON_ABOURE: Rules = Rules {
     name: "djenon-aboure",
     seeds: 4,
-    stores: false,
+    has_stores: false,
     // Rules 1, 5 and 6: at least two seeds; a player with no move passes
     // while the opponent can move; when neither can, each keeps their row.
     play: Playable {
         min_seeds: 2,
         must_feed: false,
+    },
+    end: Ending {
         stuck: Stuck::Passes(Leftover::Owners),
+        ..Ending::DEFAULT
     },
     // Rules 2-4: origin-first laps, relaying from a last pit holding 3, or 5
     // and more; a relay not ended after 4,096 laps is endless (our choice:

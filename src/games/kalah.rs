@@ -1,7 +1,7 @@
 //! Kalah, as OpenSpiel plays it (a reference game), with its traditional options.
 
 use crate::primitives::{ExtraTurn, Lap, Opposite, Sowing, SowingTurn, Stores};
-use crate::{Declared, Ending, Leftover, Playable, Position, Rules, Stuck};
+use crate::{Declared, Ending, Leftover, Position, Rules, Stuck};
 
 /// Kalah with `seeds` a pit, as declared; `opposite` says when landing in
 /// an own empty pit captures.
@@ -9,13 +9,7 @@ const fn kalah(name: &'static str, seeds: u8, opposite: Opposite) -> Rules {
     Rules {
         name,
         seeds,
-        stores: true,
-        // Rule 5's end comes first: a stuck player only happens with an
-        // empty row, which has ended the game already.
-        play: Playable {
-            stuck: Stuck::Ends(Leftover::Owners),
-            ..Playable::DEFAULT
-        },
+        has_stores: true,
         // Rules 2-4: from the next place through the mover's own store (the
         // opponent's skipped, the origin not); the last seed in the store
         // plays again; the last seed in an own empty pit takes the facing pit.
@@ -26,8 +20,11 @@ const fn kalah(name: &'static str, seeds: u8, opposite: Opposite) -> Rules {
             extra_turn: ExtraTurn::IN_OWN_STORE,
             ..SowingTurn::DEFAULT
         },
-        // Rule 5: either row empty ends the game; each keeps their own row.
+        // Rule 5: either row empty ends the game; each keeps their own row
+        // (it comes first: a stuck player only happens with an empty row,
+        // which has ended the game already).
         end: Ending {
+            stuck: Stuck::Ends(Leftover::Owners),
             row_empty: Some(Leftover::Owners),
             ..Ending::DEFAULT
         },

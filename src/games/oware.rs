@@ -7,13 +7,12 @@ use crate::{Declared, Ending, HistoryRules, Leftover, Playable, Position, Repeti
 pub const OWARE: Rules = Rules {
     name: "oware",
     seeds: 4,
-    stores: false,
+    has_stores: false,
     // Rules 1, 4 and 5: any non-empty pit; the mover must feed an empty row;
     // a player with no move ends the game, each keeping their own row.
     play: Playable {
         min_seeds: 1,
         must_feed: true,
-        stuck: Stuck::Ends(Leftover::Owners),
     },
     // Rules 1-3: from the next pit, skipping the origin; 2 or 3 captured,
     // chained backward within the opponent's row; a grand slam captures
@@ -27,6 +26,7 @@ pub const OWARE: Rules = Rules {
     },
     // Rule 5: more than half captured, or no move feeds: each keeps their row.
     end: Ending {
+        stuck: Stuck::Ends(Leftover::Owners),
         majority: Some(Leftover::Owners),
         row_empty: None,
         starvation: Leftover::Owners,

@@ -1,7 +1,7 @@
 //! Tihbat: 2x2 pits, 7 counters each, no stores (seed 003).
 
 use crate::primitives::{CaptureRule, CaptureScope, Counts, Lap, Sowing, SowingTurn};
-use crate::{Declared, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};
+use crate::{Declared, Ending, HistoryRules, Leftover, Position, Repetition, Rules, Stuck};
 
 /// A Tihbat position: 4 pits (South 1-2, North 3-4).
 pub type TihbatPosition = Position<4>;
@@ -10,11 +10,11 @@ pub type TihbatPosition = Position<4>;
 pub const TIHBAT: Rules = Rules {
     name: "tihbat",
     seeds: 7,
-    stores: false,
+    has_stores: false,
     // Rules 1 and 4: any non-empty pit; a player with both pits empty passes.
-    play: Playable {
+    end: Ending {
         stuck: Stuck::Passes(Leftover::Owners),
-        ..Playable::DEFAULT
+        ..Ending::DEFAULT
     },
     // Rules 2 and 3: origin-first single lap; the landing pit captured if it
     // is the mover's own and holds 2, 4, 6 or 8.

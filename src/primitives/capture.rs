@@ -167,14 +167,6 @@ impl Capture {
         self.pits.is_empty()
     }
 
-    /// Whether the capture would leave every pit of `row` empty (Oware's
-    /// "grand slam").
-    #[must_use]
-    pub fn empties<const P: usize>(&self, pits: &[u8; P], row: PitSet) -> bool {
-        row.difference(self.pits)
-            .all(|pit| !pits.get(pit).is_some_and(|&seeds| seeds != 0))
-    }
-
     /// Empties the captured pits and returns the seeds taken.
     #[inline]
     pub fn take<const P: usize>(&self, pits: &mut [u8; P]) -> u8 {

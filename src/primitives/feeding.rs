@@ -1,12 +1,13 @@
 use super::Sowing;
 use crate::moves::PitSet;
-use crate::position::{Player, Position};
+use crate::position::Position;
 
 /// The feeding filter: those of `candidates` (pits of the player to move)
 /// whose sowing drops at least one seed into the opponent's row.
 ///
 /// Games with a feeding rule apply it when the opponent's row is empty
-/// ([`is_starved`]); an empty result there is the starvation end.
+/// ([`Position::nonempty_pits`] is empty); an empty result there is the
+/// starvation end.
 ///
 /// ```
 /// use mancala_rules::primitives::{feeding_moves, Sowing};
@@ -30,11 +31,4 @@ pub fn feeding_moves<const P: usize>(pos: &Position<P>, candidates: PitSet, sowi
                 .is_empty()
         })
     })
-}
-
-/// The starvation check: whether `player`'s row is empty.
-#[inline]
-#[must_use]
-pub fn is_starved<const P: usize>(pos: &Position<P>, player: Player) -> bool {
-    pos.nonempty_pits(player).is_empty()
 }

@@ -8,7 +8,7 @@
 //! | how a lap is sown (next pit, skipping the origin, origin first) | [`Sowing`] |
 //! | relay (multi-lap) sowing with exact endless detection | [`relay_sow`] |
 //! | backward capture chains, limited to a set of pits | [`CaptureRule`], [`Capture`] |
-//! | the feeding filter and the starvation check | [`feeding_moves`], [`is_starved`] |
+//! | the feeding filter | [`feeding_moves`] |
 //! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
 //! | where captures may be made (own-side only, opponent's row only) | [`CaptureScope`] |
 //! | Oware's grand slam | [`GrandSlam`] |
@@ -69,6 +69,6 @@ mod turn;
 
 pub use capture::{Capture, CaptureRule};
 pub use counts::Counts;
-pub use feeding::{feeding_moves, is_starved};
+pub use feeding::feeding_moves;
 pub use sowing::{relay_sow, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT};
 pub use turn::{CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, SowingTurn};

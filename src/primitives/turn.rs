@@ -3,8 +3,8 @@ use super::sowing::{sow_with_stores, Landing};
 use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
+use crate::outcome::MoveReport;
 use crate::position::{Player, Position};
-use crate::ruleset::MoveReport;
 
 /// How the seeds of a move are sown: one lap, or relay laps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

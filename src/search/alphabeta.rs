@@ -6,7 +6,7 @@ use std::time::Instant;
 use crate::error::{try_filled, CapacityError};
 use crate::{AgreementPolicy, Board, Game, Move, Ruleset, Turn};
 
-use super::history::{hash_position, Earlier};
+use super::earlier::{hash_position, Earlier};
 use super::{margin_for, terminal_score, CaptureDifference, Engine, Evaluator, Limits, NoOracle, Oracle};
 use super::{EVAL_LIMIT, MAX_DEPTH};
 use crate::history::{relevant_tail, Referee};
@@ -67,7 +67,7 @@ struct Entry {
     score: i32,
     depth: u8,
     bound: Bound,
-    /// 0: none; 1..=32: a pit number; 255: pass.
+    /// [`Move::to_byte`], or [`NO_MOVE`] (no board has a pit 255).
     mv: u8,
     generation: u8,
 }
@@ -77,9 +77,12 @@ const EMPTY_ENTRY: Entry = Entry {
     score: 0,
     depth: 0,
     bound: Bound::Upper,
-    mv: 0,
+    mv: NO_MOVE,
     generation: 0,
 };
+
+/// An entry's move byte when it holds no move.
+const NO_MOVE: u8 = u8::MAX;
 
 /// A table of `2^bits` empty entries (`bits <= MAX_TABLE_BITS`), fallibly.
 fn allocate_table(bits: u32) -> Result<Vec<Entry>, CapacityError> {
@@ -87,18 +90,11 @@ fn allocate_table(bits: u32) -> Result<Vec<Entry>, CapacityError> {
 }
 
 fn pack(mv: Move) -> u8 {
-    match mv {
-        Move::Pit(n) => n,
-        Move::Pass => u8::MAX,
-    }
+    mv.to_byte()
 }
 
 fn unpack(code: u8) -> Option<Move> {
-    match code {
-        0 => None,
-        u8::MAX => Some(Move::Pass),
-        n => Some(Move::Pit(n)),
-    }
+    (code != NO_MOVE).then(|| Move::from_byte(code))
 }
 
 /// A child of a node, generated once and ordered before it is searched.
@@ -600,7 +596,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
 
     fn probe(&self, key: u64) -> Option<Entry> {
         let entry = self.table[key as usize & (self.table.len() - 1)];
-        (entry.key == key && entry.mv != 0).then_some(entry)
+        (entry.key == key && entry.mv != NO_MOVE).then_some(entry)
     }
 
     fn store(&mut self, key: u64, score: i32, depth: u8, bound: Bound, best: Option<Move>) {
@@ -612,7 +608,7 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
                 score,
                 depth,
                 bound,
-                mv: best.map_or(0, pack),
+                mv: best.map_or(NO_MOVE, pack),
                 generation: self.generation,
             };
         }

@@ -639,17 +639,11 @@ impl Node {
 }
 
 fn pack(mv: Move) -> u8 {
-    match mv {
-        Move::Pit(n) => n,
-        Move::Pass => 0,
-    }
+    mv.to_byte()
 }
 
 fn unpack(code: u8) -> Move {
-    match code {
-        0 => Move::Pass,
-        n => Move::Pit(n),
-    }
+    Move::from_byte(code)
 }
 
 /// A result given as South's, in half points, for `player`.

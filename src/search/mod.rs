@@ -44,7 +44,7 @@
 //! ```
 
 mod alphabeta;
-mod history;
+mod earlier;
 mod mcts;
 
 use std::time::Duration;

@@ -130,17 +130,11 @@ const MIN_HEADER: u64 = 8 + 8 + 1 + 2;
 const ROOT_CLAIM: u8 = 255;
 
 fn move_byte(mv: Move) -> u8 {
-    match mv {
-        Move::Pit(n) => n,
-        Move::Pass => 0,
-    }
+    mv.to_byte()
 }
 
 fn byte_move(byte: u8) -> Move {
-    match byte {
-        0 => Move::Pass,
-        n => Move::Pit(n),
-    }
+    Move::from_byte(byte)
 }
 
 fn seeds_of<B: Board>(pos: &B) -> u32 {

@@ -5,10 +5,11 @@ use std::fmt::Debug;
 
 use crate::error::IllegalMove;
 use crate::moves::{Move, MoveSet, PitSet};
+use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{feeding_moves, GrandSlam, SowingTurn, Stores};
 use crate::rng::SplitMix64;
-use crate::ruleset::{EndReason, MoveReport, Outcome, Repetition, Ruleset, Turn};
+use crate::ruleset::Ruleset;
 use crate::validation::{Problems, RulesProblem};
 
 /// A game, declared: the stages of a turn, each a small value, read by one
@@ -16,7 +17,7 @@ use crate::validation::{Problems, RulesProblem};
 ///
 /// | stage | field |
 /// |---|---|
-/// | geometry: two rows of `N` pits (`N` from the position type), seeds a pit, stores | [`seeds`](Rules::seeds), [`stores`](Rules::stores) |
+/// | geometry: two rows of `N` pits (`N` from the position type), seeds a pit, stores | [`seeds`](Rules::seeds), [`has_stores`](Rules::has_stores) |
 /// | which pits may be played, and a player with no move | [`play`](Rules::play): [`Playable`] |
 /// | sowing, capture, who moves next | [`turn`](Rules::turn): [`SowingTurn`] |
 /// | the end and its scoring | [`end`](Rules::end): [`Ending`] |
@@ -40,7 +41,7 @@ use crate::validation::{Problems, RulesProblem};
 /// declare!(pub Clockwise, 8, Rules {
 ///     name: "clockwise",
 ///     seeds: 3,
-///     stores: true,
+///     has_stores: true,
 ///     turn: SowingTurn {
 ///         direction: Direction::Clockwise,
 ///         stores: Stores::Own,
@@ -66,7 +67,7 @@ pub struct Rules {
     /// Whether each player has a store (the captures are kept there; shown
     /// as "store" rather than "captured"). Sowing into stores is
     /// [`SowingTurn::stores`].
-    pub stores: bool,
+    pub has_stores: bool,
     /// Which pits may be played.
     pub play: Playable,
     /// Sowing, capture and who moves next.
@@ -84,7 +85,7 @@ impl Rules {
     pub const DEFAULT: Rules = Rules {
         name: "custom",
         seeds: 4,
-        stores: false,
+        has_stores: false,
         play: Playable::DEFAULT,
         turn: SowingTurn::DEFAULT,
         end: Ending::DEFAULT,
@@ -98,7 +99,8 @@ impl Default for Rules {
     }
 }
 
-/// Which pits may be played, and what a player with no move does.
+/// Which pits may be played (what a player with no move does is
+/// [`Ending::stuck`]).
 ///
 /// A pit of the mover's row may be played when it holds at least
 /// `min_seeds` seeds, its relay sowing (if the game has one) ends, it is not
@@ -106,7 +108,7 @@ impl Default for Rules {
 /// when the opponent's row is empty, it drops a seed there.
 ///
 /// ```
-/// use mancala_rules::{Declared, Playable, Position, Rules, Ruleset, Stuck, Leftover};
+/// use mancala_rules::{Declared, Ending, Playable, Position, Rules, Ruleset, Stuck, Leftover};
 ///
 /// #[derive(Clone, Copy, Debug)]
 /// struct Pairs;
@@ -114,7 +116,8 @@ impl Default for Rules {
 ///     type Position = Position<4>;
 ///     fn rules(&self) -> &Rules {
 ///         const RULES: Rules = Rules {
-///             play: Playable { min_seeds: 2, must_feed: false, stuck: Stuck::Passes(Leftover::Owners) },
+///             play: Playable { min_seeds: 2, must_feed: false },
+///             end: Ending { stuck: Stuck::Passes(Leftover::Owners), ..Ending::DEFAULT },
 ///             ..Rules::DEFAULT
 ///         };
 ///         &RULES
@@ -134,27 +137,23 @@ pub struct Playable {
     /// When the opponent's row is empty, only moves that drop a seed into it
     /// are legal; if none does, the game ends ([`Ending::starvation`]).
     pub must_feed: bool,
-    /// What a player with no legal move does.
-    pub stuck: Stuck,
 }
 
 impl Playable {
-    /// Any non-empty pit; no feeding rule; a stuck player ends the game and
-    /// each player keeps their own row.
+    /// Any non-empty pit; no feeding rule.
     pub const DEFAULT: Playable = Playable {
         min_seeds: 1,
         must_feed: false,
-        stuck: Stuck::Ends(Leftover::Owners),
     };
 }
 
 /// What a player with no legal move does.
 ///
 /// ```
-/// use mancala_rules::{declare, Leftover, Playable, Rules, Ruleset, Stuck};
+/// use mancala_rules::{declare, Ending, Leftover, Rules, Ruleset, Stuck};
 ///
-/// declare!(Ends, 4, Rules { play: Playable { stuck: Stuck::Ends(Leftover::Opponent), ..Playable::DEFAULT }, ..Rules::DEFAULT });
-/// declare!(Passes, 4, Rules { play: Playable { stuck: Stuck::Passes(Leftover::Owners), ..Playable::DEFAULT }, ..Rules::DEFAULT });
+/// declare!(Ends, 4, Rules { end: Ending { stuck: Stuck::Ends(Leftover::Opponent), ..Ending::DEFAULT }, ..Rules::DEFAULT });
+/// declare!(Passes, 4, Rules { end: Ending { stuck: Stuck::Passes(Leftover::Owners), ..Ending::DEFAULT }, ..Rules::DEFAULT });
 /// let pos = "0 0 | 2 3 6-5 S".parse()?; // South has no seed
 /// assert_eq!(Ends.status(&pos).outcome().map(|o| o.totals), Some([6, 10]));
 /// assert_eq!(Passes.legal_moves(&pos).to_string(), "pass");
@@ -217,7 +216,8 @@ impl Leftover {
     }
 }
 
-/// When a game ends other than by a stuck player, and how it is scored.
+/// When a game ends, and how it is scored: a player with no move
+/// ([`stuck`](Ending::stuck)), and the ends that come before it.
 ///
 /// ```
 /// use mancala_rules::{Declared, EndReason, Ending, Leftover, Position, Rules, Ruleset};
@@ -242,6 +242,9 @@ impl Leftover {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ending {
+    /// What a player with no legal move does: the game ends, or the player
+    /// passes.
+    pub stuck: Stuck,
     /// A player who has captured more than half of the seeds ends the game
     /// ([`EndReason::Majority`]); the seeds left go as said (Oware: to
     /// their owners).
@@ -257,8 +260,10 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// Nothing ends the game but a stuck player.
+    /// Nothing ends the game but a stuck player, and that ends it with
+    /// each player keeping their own row.
     pub const DEFAULT: Ending = Ending {
+        stuck: Stuck::Ends(Leftover::Owners),
         majority: None,
         row_empty: None,
         starvation: Leftover::Owners,
@@ -486,7 +491,7 @@ impl<D: Declared> Ruleset for D {
     }
 
     fn has_stores(&self) -> bool {
-        self.rules().stores
+        self.rules().has_stores
     }
 }
 
@@ -523,7 +528,7 @@ impl Rules {
         } else if !own.is_empty() {
             return Turn::Moves(MoveSet::pits(own));
         }
-        match self.play.stuck {
+        match self.end.stuck {
             Stuck::Ends(leftover) => Turn::Over(leftover.outcome(pos, EndReason::MoverRowEmpty)),
             Stuck::Passes(_) if !self.playable(pos, mover.opponent()).is_empty() => {
                 Turn::Moves(MoveSet::PASS)
@@ -660,7 +665,7 @@ impl Rules {
     pub const fn problems(&self, pits: usize) -> Problems {
         let mut problems = Problems::of_board(pits, self.seeds);
         let sows_stores = !matches!(self.turn.stores, Stores::None);
-        if sows_stores && !self.stores {
+        if sows_stores && !self.has_stores {
             problems = problems.with(RulesProblem::SownStoresWithoutStores {
                 sown: self.turn.stores,
             });
