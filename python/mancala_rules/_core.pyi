@@ -147,6 +147,8 @@ class Game:
         """A player's view (pits + 3): pits from its first pit, its captures, the opponent's, 1.0 if to move."""
     def action_mask(self) -> npt.NDArray[np.int8]:
         """Legal actions of the mover's view (pits + 1; the last is pass)."""
+    def legal_actions(self) -> List[int]:
+        """The legal actions of the mover's view, ascending; empty once over."""
     def action_to_move(self, action: int) -> int:
         """The move of an action of the mover's view."""
     def move_to_action(self, move_: Union[int, str]) -> int:

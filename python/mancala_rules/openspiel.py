@@ -83,8 +83,7 @@ class MancalaState(pyspiel.State):
         return pyspiel.PlayerId.TERMINAL if self._over else self.rules_game.to_move
 
     def _legal_actions(self, player: int) -> List[int]:
-        mask = self.rules_game.action_mask()
-        return [int(a) for a in np.flatnonzero(mask)]
+        return self.rules_game.legal_actions()
 
     def _apply_action(self, action: int) -> None:
         game = self.rules_game

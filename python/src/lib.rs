@@ -11,7 +11,7 @@ use std::time::Duration;
 use mancala_rules::playout::{Playouts, SplitMix64};
 use mancala_rules::search::{Limits, MAX_DEPTH};
 use mancala_rules::{
-    AgreementPolicy, AnyGame, AutomatedStop, EndReason, Error, GameKind, Move, MoveReport, Outcome,
+    AgreementPolicy, AnyGame, AutomatedStop, EndReason, Error, GameKind, Move, MoveReport, MoveSet, Outcome,
     ParseError, PitSet, Player, WithRuleset,
 };
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
@@ -331,15 +331,30 @@ fn observe(game: &AnyGame, viewer: usize, out: &mut [f32]) {
 /// `a`-th pit from the mover's first pit on (the mover's view), action
 /// `pits` is pass.
 fn mask(game: &AnyGame, out: &mut [i8]) {
+    mask_of(game, game.legal_moves(), out);
+}
+
+/// [`mask`] of the legal moves `legal` of `game`.
+fn mask_of(game: &AnyGame, legal: MoveSet, out: &mut [i8]) {
     out.fill(0);
     let p = game.pits().len();
     let offset = if game.to_move().index() == 0 { 0 } else { p / 2 };
     // None once the game is over.
-    for mv in game.legal_moves() {
+    for mv in legal {
         match mv.index() {
             Some(i) => out[(i + p - offset) % p] = 1,
             None => out[p] = 1,
         }
+    }
+}
+
+/// The action of a legal move `mv` of `game` (see [`mask`]).
+fn move_action(game: &AnyGame, mv: Move) -> usize {
+    let p = game.pits().len();
+    let offset = if game.to_move().index() == 0 { 0 } else { p / 2 };
+    match mv.index() {
+        Some(i) => (i + p - offset) % p,
+        None => p,
     }
 }
 
@@ -568,6 +583,19 @@ impl Game {
         PyArray1::from_vec(py, v)
     }
 
+    /// The legal actions of the mover's view (see `action_mask`), ascending;
+    /// empty once the game is over.
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut actions: Vec<usize> = self
+            .game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| move_action(&self.game, mv))
+            .collect();
+        actions.sort_unstable();
+        actions
+    }
+
     /// The move (pit number, 0 for pass) of an action of the mover's view.
     fn action_to_move(&self, action: i64) -> PyResult<u8> {
         action_move(&self.game, action).map(move_number)
@@ -775,6 +803,52 @@ fn random_playouts(
     }))
 }
 
+/// What a game's rules say of history: whether the players may agree to
+/// split, and whether play may go round for ever (no repetition rule, no
+/// agreement).
+#[derive(Clone, Copy)]
+struct HistoryFlags {
+    agreement: bool,
+    endless_allowed: bool,
+}
+
+impl WithRuleset for HistoryFlags {
+    type Output = HistoryFlags;
+    fn run<R: mancala_rules::solve::Solvable>(self, rules: R) -> HistoryFlags {
+        HistoryFlags {
+            agreement: rules.agreement(),
+            endless_allowed: rules.repetition() == mancala_rules::Repetition::Continues && !rules.agreement(),
+        }
+    }
+}
+
+impl HistoryFlags {
+    /// `AnyGame::automated_stop`, with the legal moves it reads: the same
+    /// checks in the same order, each position's moves worked out once
+    /// (the agreement is asked only in a game that has one).
+    fn stop(
+        self,
+        game: &mut AnyGame,
+        policy: AgreementPolicy,
+        max_moves: usize,
+    ) -> (Option<AutomatedStop>, MoveSet) {
+        if self.agreement && policy != AgreementPolicy::Never && game.apply_policy(policy) {
+            return (game.outcome().map(AutomatedStop::Over), MoveSet::NONE);
+        }
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            return (game.outcome().map(AutomatedStop::Over), legal);
+        }
+        if self.endless_allowed && game.occurrences() >= 3 {
+            return (Some(AutomatedStop::Endless), legal);
+        }
+        (
+            (game.moves().len() >= max_moves).then_some(AutomatedStop::MoveLimit),
+            legal,
+        )
+    }
+}
+
 /// A batch of games of one kind stepped together in Rust: actions in (the
 /// mover's view, as `Game.action_mask`), observations, masks, rewards and
 /// done flags out, finished games reset at once.
@@ -782,7 +856,11 @@ fn random_playouts(
 struct VectorGame {
     kind: GameKind,
     games: Vec<AnyGame>,
+    /// Each game's legal moves, kept with it (the batch's games never stay
+    /// over: they are reset as they end).
+    legal: Vec<MoveSet>,
     pits: usize,
+    flags: HistoryFlags,
     max_moves: usize,
     policy: AgreementPolicy,
     margin: bool,
@@ -817,8 +895,8 @@ impl VectorGame {
     fn masks_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let w = self.pits + 1;
         let mut v = vec![0; self.games.len() * w];
-        for (game, out) in self.games.iter().zip(v.chunks_exact_mut(w)) {
-            mask(game, out);
+        for ((game, &legal), out) in self.games.iter().zip(&self.legal).zip(v.chunks_exact_mut(w)) {
+            mask_of(game, legal, out);
         }
         PyArray1::from_vec(py, v).reshape([self.games.len(), w])
     }
@@ -861,8 +939,13 @@ impl VectorGame {
         let pits = game.pits().len();
         Ok(VectorGame {
             kind,
+            legal: vec![game.legal_moves(); n],
             games: vec![game; n],
             pits,
+            flags: kind.with_ruleset(HistoryFlags {
+                agreement: false,
+                endless_allowed: false,
+            }),
             max_moves,
             policy: policy(agree_at)?,
             margin,
@@ -890,9 +973,9 @@ impl VectorGame {
 
     /// Every game back to the opening; returns the observations.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        for g in &mut self.games {
-            *g = AnyGame::new(self.kind);
-        }
+        let start = AnyGame::new(self.kind);
+        self.legal.fill(start.legal_moves());
+        self.games.fill(start);
         self.observations(py)
     }
 
@@ -928,23 +1011,15 @@ impl VectorGame {
     /// A uniformly random legal action for every game, int64 `(n,)`, from
     /// the batch's own generator (seeded by `seed`).
     fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let p = self.pits;
         let mut v = Vec::with_capacity(self.games.len());
-        for g in &self.games {
-            let legal = g.legal_moves();
+        for (g, &legal) in self.games.iter().zip(&self.legal) {
             let count = legal.len() as u64;
             let pick = if count == 0 {
                 None
             } else {
                 legal.into_iter().nth((self.rng.next_u64() % count) as usize)
             };
-            let offset = if g.to_move().index() == 0 { 0 } else { p / 2 };
-            let action = match pick.map(Move::index) {
-                None => 0,
-                Some(Some(i)) => (i + p - offset) % p,
-                Some(None) => p,
-            };
-            v.push(action as i64);
+            v.push(pick.map_or(0, |mv| move_action(g, mv)) as i64);
         }
         PyArray1::from_vec(py, v)
     }
@@ -979,10 +1054,10 @@ impl VectorGame {
             )));
         }
         let mut moves = Vec::with_capacity(actions.len());
-        for (i, (game, &a)) in self.games.iter().zip(actions).enumerate() {
+        for (i, ((game, &legal), &a)) in self.games.iter().zip(&self.legal).zip(actions).enumerate() {
             let mv = action_move(game, a)
                 .map_err(|e| IllegalMoveError::new_err(format!("game {i}: {}", e.value(py))))?;
-            if !game.legal_moves().contains(mv) {
+            if !legal.contains(mv) {
                 let reason = game
                     .clone()
                     .play(mv)
@@ -1004,7 +1079,8 @@ impl VectorGame {
             if let Err(e) = game.play(moves[i]) {
                 return Err(IllegalMoveError::new_err(format!("game {i}: {e}")));
             }
-            let stop = game.automated_stop(self.policy, self.max_moves);
+            let (stop, legal) = self.flags.stop(game, self.policy, self.max_moves);
+            self.legal[i] = legal;
             let ended = match stop {
                 None => None,
                 Some(AutomatedStop::Over(o)) => Some(Some(o)),
@@ -1022,6 +1098,7 @@ impl VectorGame {
                     None => truncated[i] = true,
                 }
                 self.games[i] = AnyGame::new(self.kind);
+                self.legal[i] = self.games[i].legal_moves();
             }
         }
         Ok((
@@ -1039,27 +1116,26 @@ impl VectorGame {
     /// `(steps played, games ended)`. How fast the batch itself runs.
     fn random_steps(&mut self, py: Python<'_>, steps: u64) -> (u64, u64) {
         let kind = self.kind;
-        let (policy, max_moves) = (self.policy, self.max_moves);
-        let games = &mut self.games;
+        let (policy, max_moves, flags) = (self.policy, self.max_moves, self.flags);
+        let (games, all_legal) = (&mut self.games, &mut self.legal);
         let rng = &mut self.rng;
         py.detach(move || {
             let (mut played, mut ended) = (0u64, 0u64);
             for _ in 0..steps {
-                for game in games.iter_mut() {
-                    let legal = game.legal_moves();
+                for (game, legal) in games.iter_mut().zip(all_legal.iter_mut()) {
                     let count = legal.len() as u64;
-                    if count == 0 {
-                        *game = AnyGame::new(kind);
-                        continue;
+                    let pick = (rng.next_u64() % count.max(1)) as usize;
+                    if let Some(mv) = (*legal).into_iter().nth(pick) {
+                        if game.play(mv).is_ok() {
+                            played += 1;
+                        }
                     }
-                    let pick = (rng.next_u64() % count) as usize;
-                    if let Some(mv) = legal.into_iter().nth(pick) {
-                        let _ = game.play(mv);
-                        played += 1;
-                    }
-                    if game.automated_stop(policy, max_moves).is_some() {
+                    let (stop, moves) = flags.stop(game, policy, max_moves);
+                    *legal = moves;
+                    if stop.is_some() {
                         ended += 1;
                         *game = AnyGame::new(kind);
+                        *legal = game.legal_moves();
                     }
                 }
             }
