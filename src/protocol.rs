@@ -157,7 +157,8 @@ use crate::{
     WithRuleset,
 };
 
-mod session;
+/// The stateful mode: one game kept open between lines ([`serve_session`]).
+pub mod session;
 pub use session::{serve_session, Session, MAX_SESSION_MOVES, MAX_TIME_MS};
 
 /// The default [`Limits::max_line`]: 16 MiB.
@@ -271,7 +272,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// is retried), [`ProtocolError::Write`] when writing a response fails. A
 /// bad request is never an error here: it is answered with an error line.
 pub fn serve<R: BufRead, W: Write>(input: R, output: W, limits: &Limits) -> Result<Summary, ProtocolError> {
-    serve_lines(input, output, limits, |text, out| respond(text, out))
+    serve_lines(input, output, limits, respond)
 }
 
 /// The stream of either mode: every line read in bounded memory and
