@@ -780,9 +780,22 @@ impl WithRuleset for RandomPlayouts {
     }
 }
 
+/// The most random games or batch steps one call plays: a billion.
+const MAX_RUN: u64 = 1_000_000_000;
+
+fn check_run(what: &str, n: u64) -> PyResult<()> {
+    if n > MAX_RUN {
+        return Err(MancalaError::new_err(format!(
+            "{what} {n} is out of range: one call plays at most {MAX_RUN}"
+        )));
+    }
+    Ok(())
+}
+
 /// Plays `n` random games of `name` from the opening entirely in Rust (the
 /// GIL released) and returns `(plies, unfinished, south_wins)`. Each game
-/// stops at 10,000 plies at most (then it counts as unfinished).
+/// stops at 10,000 plies at most (then it counts as unfinished); `n` is at
+/// most a billion.
 #[pyfunction]
 #[pyo3(signature = (name, n, seed = 1, agree_at = Some(3)))]
 fn random_playouts(
@@ -794,6 +807,7 @@ fn random_playouts(
 ) -> PyResult<(u64, u64, u64)> {
     let kind = kind_of(name)?;
     policy(agree_at)?;
+    check_run("n", n)?;
     Ok(py.detach(move || {
         kind.with_ruleset(RandomPlayouts {
             count: n,
@@ -1111,15 +1125,17 @@ impl VectorGame {
         ))
     }
 
-    /// Steps every game with uniformly random legal actions `steps` times,
-    /// entirely in Rust (no arrays made), the GIL released; returns
-    /// `(steps played, games ended)`. How fast the batch itself runs.
-    fn random_steps(&mut self, py: Python<'_>, steps: u64) -> (u64, u64) {
+    /// Steps every game with uniformly random legal actions `steps` times
+    /// (at most a billion), entirely in Rust (no arrays made), the GIL
+    /// released; returns `(steps played, games ended)`. How fast the batch
+    /// itself runs.
+    fn random_steps(&mut self, py: Python<'_>, steps: u64) -> PyResult<(u64, u64)> {
+        check_run("steps", steps)?;
         let kind = self.kind;
         let (policy, max_moves, flags) = (self.policy, self.max_moves, self.flags);
         let (games, all_legal) = (&mut self.games, &mut self.legal);
         let rng = &mut self.rng;
-        py.detach(move || {
+        Ok(py.detach(move || {
             let (mut played, mut ended) = (0u64, 0u64);
             for _ in 0..steps {
                 for (game, legal) in games.iter_mut().zip(all_legal.iter_mut()) {
@@ -1140,7 +1156,7 @@ impl VectorGame {
                 }
             }
             (played, ended)
-        })
+        }))
     }
 }
 

@@ -206,3 +206,7 @@ def test_random_playouts_in_rust():
     assert mr.random_playouts("oware", 200, seed=3) == (plies, unfinished, south)
     with pytest.raises(mr.UnknownGameError):
         mr.random_playouts("awale", 1)
+    with pytest.raises(mr.MancalaError, match="n 1000000001 is out of range"):
+        mr.random_playouts("oware", 1_000_000_001)
+    with pytest.raises(OverflowError):
+        mr.random_playouts("oware", -1)
