@@ -93,6 +93,9 @@ impl OptionsExt for Options {
             | GameKind::Kalah3EmptyCapture
             | GameKind::Kalah5EmptyCapture
             | GameKind::Kalah6EmptyCapture => 12,
+            // A declared game: by its board's size.
+            GameKind::Declared(declared) if declared.pits() <= 4 => 30,
+            GameKind::Declared(_) => 10,
         }
     }
 }

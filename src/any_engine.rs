@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use crate::any_game::{shipped_table, AnyGame, GameKind};
 // Every game's type, as the table of shipped games names them.
+use crate::data::{BoardSize, Dynamic};
 #[allow(clippy::wildcard_imports)]
 use crate::games::*;
 use crate::moves::Move;
@@ -119,6 +120,13 @@ enum KindEngine<R: Solvable> {
 }
 
 impl<R: Solvable> KindEngine<R> {
+    fn rules(&self) -> &R {
+        match self {
+            KindEngine::AlphaBeta(engine, _) => engine.rules(),
+            KindEngine::Mcts(engine, _) => engine.rules(),
+        }
+    }
+
     fn think(&mut self, game: &Game<R>) -> Thought {
         match self {
             KindEngine::AlphaBeta(engine, limits) => Thought::AlphaBeta(engine.search_game(game, *limits)),
@@ -160,41 +168,55 @@ impl<R: Solvable> KindEngine<R> {
 }
 
 macro_rules! engines {
-    ($($kind:ident: $rules:ty = $value:expr, $name:literal, [$($alias:literal),*], $table:expr, $doc:literal;)*) => {
+    ($($kind:ident: $rules:ty = $value:expr, $name:literal, [$($alias:literal),*], $table:expr, $doc:literal;)*
+     @sizes $(($size:ident, $pits:literal)),*) => {
         /// One engine per kind, boxed: the enum stays a pointer wide.
         #[derive(Debug)]
         enum Engines {
             $($kind(Box<KindEngine<$rules>>),)*
+            $($size(Box<KindEngine<Dynamic<$pits>>>),)*
         }
 
         impl Engines {
             fn alpha_beta(kind: GameKind, limits: Limits) -> Engines {
                 match kind {
                     $(GameKind::$kind => Engines::$kind(Box::new(KindEngine::alpha_beta($value, limits))),)*
+                    GameKind::Declared(declared) => match declared.0.size {
+                        $(BoardSize::$size => Engines::$size(Box::new(KindEngine::alpha_beta(Dynamic::<$pits>(declared), limits))),)*
+                    },
                 }
             }
 
             fn mcts(kind: GameKind, limits: MctsLimits, seed: u64) -> Engines {
                 match kind {
                     $(GameKind::$kind => Engines::$kind(Box::new(KindEngine::mcts($value, limits, seed))),)*
+                    GameKind::Declared(declared) => match declared.0.size {
+                        $(BoardSize::$size => Engines::$size(Box::new(KindEngine::mcts(Dynamic::<$pits>(declared), limits, seed))),)*
+                    },
                 }
             }
 
             fn with_table(self, path: &Path) -> Result<Engines, SolveError> {
                 Ok(match self {
                     $(Engines::$kind(engine) => Engines::$kind(Box::new(engine.with_table(path)?)),)*
+                    $(Engines::$size(engine) => Engines::$size(Box::new(engine.with_table(path)?)),)*
                 })
             }
 
             fn clear(&mut self) {
                 match self {
                     $(Engines::$kind(engine) => engine.clear(),)*
+                    $(Engines::$size(engine) => engine.clear(),)*
                 }
             }
 
             fn think(&mut self, game: &AnyGame) -> Option<Thought> {
                 match (self, game) {
                     $((Engines::$kind(engine), AnyGame::$kind(game)) => Some(engine.think(game)),)*
+                    // A declared game's engine searches only games of its declaration.
+                    $((Engines::$size(engine), AnyGame::$size(game)) if engine.rules() == game.rules() => {
+                        Some(engine.think(game))
+                    })*
                     _ => None,
                 }
             }

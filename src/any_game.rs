@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::error::{Error, IllegalMove, ParseError, PositionError};
 // Every game's type, as the table of shipped games names them.
+use crate::data::{BoardSize, DeclaredKind, Dynamic};
 #[allow(clippy::wildcard_imports)]
 use crate::games::*;
 use crate::moves::{Move, MoveSet};
@@ -17,8 +18,10 @@ use crate::{AutomatedStop, Game, Rules};
 /// The table of shipped games: kind, ruleset type, name, description. One
 /// place from which [`GameKind`], [`AnyGame`] and their dispatch are made.
 macro_rules! shipped {
-    ($($kind:ident: $rules:ty = $value:expr, $name:literal, [$($alias:literal),*], $table:expr, $doc:literal;)*) => {
-        /// Every game and variant the crate ships, by name ([`GameKind::ALL`]).
+    ($($kind:ident: $rules:ty = $value:expr, $name:literal, [$($alias:literal),*], $table:expr, $doc:literal;)*
+     @sizes $(($size:ident, $pits:literal)),*) => {
+        /// Every game and variant the crate ships, by name ([`GameKind::ALL`]),
+        /// and the games declared at run time ([`GameKind::Declared`]).
         ///
         /// ```
         /// use mancala_rules::GameKind;
@@ -31,13 +34,14 @@ macro_rules! shipped {
         /// # Ok::<(), mancala_rules::ParseError>(())
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub enum GameKind {
             $(
                 #[doc = $doc]
-                #[cfg_attr(feature = "serde", serde(rename = $name))]
                 $kind,
             )*
+            /// A game declared at run time ([`RulesData::load`](crate::RulesData::load)),
+            /// played through the same pipeline, its rules read at run time.
+            Declared(DeclaredKind),
         }
 
         /// A game of any kind the crate ships, chosen at run time: one
@@ -58,6 +62,7 @@ macro_rules! shipped {
         #[allow(missing_docs)]
         pub enum AnyGame {
             $($kind(Game<$rules>),)*
+            $(#[doc = concat!("A game declared at run time on ", stringify!($pits), " pits.")] $size(Game<Dynamic<$pits>>),)*
         }
 
         /// Runs the same expression on whichever game is inside.
@@ -65,6 +70,7 @@ macro_rules! shipped {
             ($any:expr, $game:ident => $body:expr) => {
                 match $any {
                     $(AnyGame::$kind($game) => $body,)*
+                    $(AnyGame::$size($game) => $body,)*
                 }
             };
         }
@@ -80,6 +86,22 @@ macro_rules! shipped {
             pub const fn name(self) -> &'static str {
                 match self {
                     $(GameKind::$kind => $name,)*
+                    GameKind::Declared(declared) => declared.rules().name,
+                }
+            }
+
+            /// Pits on the game's board, in all.
+            ///
+            /// ```
+            /// use mancala_rules::GameKind;
+            ///
+            /// assert_eq!((GameKind::Tihbat.pits(), GameKind::AlManqala.pits()), (4, 14));
+            /// ```
+            #[must_use]
+            pub const fn pits(self) -> usize {
+                match self {
+                    $(GameKind::$kind => <<$rules as Ruleset>::Position as Board>::PITS,)*
+                    GameKind::Declared(declared) => declared.pits(),
                 }
             }
 
@@ -99,6 +121,7 @@ macro_rules! shipped {
             pub const fn aliases(self) -> &'static [&'static str] {
                 match self {
                     $(GameKind::$kind => &[$($alias),*],)*
+                    GameKind::Declared(declared) => declared.aliases(),
                 }
             }
 
@@ -116,6 +139,9 @@ macro_rules! shipped {
             pub const fn table_seeds(self) -> Option<TableSeeds> {
                 match self {
                     $(GameKind::$kind => $table,)*
+                    // A declared game's tables: the 12-pit games' sizes
+                    // where its board is no larger.
+                    GameKind::Declared(declared) => TableSeeds::for_board(declared.pits()),
                 }
             }
 
@@ -143,6 +169,9 @@ macro_rules! shipped {
             pub fn with_ruleset<W: WithRuleset>(self, work: W) -> W::Output {
                 match self {
                     $(GameKind::$kind => work.run::<$rules>($value),)*
+                    GameKind::Declared(declared) => match declared.0.size {
+                        $(BoardSize::$size => work.run(Dynamic::<$pits>(declared)),)*
+                    },
                 }
             }
 
@@ -158,6 +187,7 @@ macro_rules! shipped {
             pub const fn rules(self) -> &'static Rules {
                 match self {
                     $(GameKind::$kind => <$rules>::RULES,)*
+                    GameKind::Declared(declared) => declared.rules(),
                 }
             }
 
@@ -174,6 +204,7 @@ macro_rules! shipped {
             pub const fn rules_text(self) -> &'static str {
                 match self {
                     $(GameKind::$kind => <$rules>::RULES_TEXT,)*
+                    GameKind::Declared(declared) => declared.rules_text(),
                 }
             }
 
@@ -182,6 +213,9 @@ macro_rules! shipped {
             pub fn new_game(self) -> AnyGame {
                 match self {
                     $(GameKind::$kind => AnyGame::$kind(Game::new($value)),)*
+                    GameKind::Declared(declared) => match declared.0.size {
+                        $(BoardSize::$size => AnyGame::$size(Game::new(Dynamic::<$pits>(declared))),)*
+                    },
                 }
             }
 
@@ -200,6 +234,9 @@ macro_rules! shipped {
                 }
                 Ok(match self {
                     $(GameKind::$kind => AnyGame::$kind(build($value, pits, scores, to_move)?),)*
+                    GameKind::Declared(declared) => match declared.0.size {
+                        $(BoardSize::$size => AnyGame::$size(build(Dynamic::<$pits>(declared), pits, scores, to_move)?),)*
+                    },
                 })
             }
         }
@@ -214,6 +251,12 @@ macro_rules! shipped {
                         $value,
                         &serde_json::from_str(json).map_err(read)?,
                     )?),)*
+                    GameKind::Declared(declared) => match declared.0.size {
+                        $(BoardSize::$size => AnyGame::$size(Game::from_record(
+                            Dynamic::<$pits>(declared),
+                            &serde_json::from_str(json).map_err(read)?,
+                        )?),)*
+                    },
                 })
             }
         }
@@ -224,6 +267,7 @@ macro_rules! shipped {
             pub fn kind(&self) -> GameKind {
                 match self {
                     $(AnyGame::$kind(_) => GameKind::$kind,)*
+                    $(AnyGame::$size(game) => GameKind::Declared(game.rules().0),)*
                 }
             }
         }
@@ -275,10 +319,13 @@ macro_rules! shipped_table {
                 Some(TableSeeds { default: 12, max: 24 }), "Kalah, 5 seeds a pit, \"empty capture\".";
             Kalah6EmptyCapture: KalahVariant<6, true> = KalahVariant::<6, true>, "kalah-6-empty-capture", [],
                 Some(TableSeeds { default: 12, max: 24 }), "Kalah, 6 seeds a pit, \"empty capture\".";
+            // The board sizes a game declared at run time may have.
+            @sizes (Pits2, 2), (Pits4, 4), (Pits6, 6), (Pits8, 8), (Pits10, 10), (Pits12, 12), (Pits14, 14),
+                (Pits16, 16), (Pits18, 18), (Pits20, 20), (Pits22, 22), (Pits24, 24), (Pits26, 26),
+                (Pits28, 28), (Pits30, 30)
         }
     };
 }
-#[cfg(feature = "search")]
 pub(crate) use shipped_table;
 
 shipped_table!(shipped);
@@ -315,6 +362,22 @@ pub struct TableSeeds {
     pub default: u32,
     /// The largest table that may be asked for.
     pub max: u32,
+}
+
+impl TableSeeds {
+    /// The tables of a declared game of `pits` pits: every board of up to
+    /// 28 seeds on 4 pits or fewer, the 12-pit games' sizes up to 12 pits,
+    /// Al-manqala's on 14; none above (the index of larger boards grows past
+    /// what a level may hold long before a useful table).
+    #[must_use]
+    pub const fn for_board(pits: usize) -> Option<TableSeeds> {
+        match pits {
+            0..=4 => Some(TableSeeds { default: 28, max: 28 }),
+            5..=12 => Some(TableSeeds { default: 12, max: 24 }),
+            13..=14 => Some(TableSeeds { default: 10, max: 20 }),
+            _ => None,
+        }
+    }
 }
 
 impl GameKind {
@@ -378,6 +441,7 @@ impl FromStr for GameKind {
         GameKind::ALL
             .into_iter()
             .find(|kind| kind.name() == normal || kind.aliases().contains(&normal.as_str()))
+            .or_else(|| GameKind::from_catalogue(&normal))
             .ok_or_else(|| ParseError::unknown_game(name))
     }
 }
@@ -523,5 +587,22 @@ impl AnyGame {
         let name: Name = serde_json::from_str(json).map_err(|e| ParseError::Record(e.to_string()))?;
         let kind: GameKind = name.game.parse()?;
         kind.game_from_record_json(json)
+    }
+}
+
+/// A kind serialises as its name.
+#[cfg(feature = "serde")]
+impl serde::Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// A kind deserialises from a name it answers to ([`FromStr`]).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<GameKind, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
     }
 }

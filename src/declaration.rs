@@ -131,12 +131,20 @@ impl Default for Rules {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
 pub struct Playable {
     /// Seeds a pit must hold to be played (Djenon-aboure: 2).
     pub min_seeds: u8,
     /// When the opponent's row is empty, only moves that drop a seed into it
     /// are legal; if none does, the game ends ([`Ending::starvation`]).
     pub must_feed: bool,
+}
+
+impl Default for Playable {
+    /// [`Playable::DEFAULT`].
+    fn default() -> Self {
+        Playable::DEFAULT
+    }
 }
 
 impl Playable {
@@ -161,6 +169,7 @@ impl Playable {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Stuck {
     /// The game ends ([`EndReason::MoverRowEmpty`]) and the seeds left go as
     /// the [`Leftover`] says (Bohnenspiel: to the opponent; Oware: to their
@@ -189,6 +198,7 @@ pub enum Stuck {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Leftover {
     /// Each player takes the seeds of their own row.
     Owners,
@@ -241,6 +251,7 @@ impl Leftover {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
 pub struct Ending {
     /// What a player with no legal move does: the game ends, or the player
     /// passes.
@@ -257,6 +268,13 @@ pub struct Ending {
     /// row is empty and no move feeds it ([`EndReason::Starvation`];
     /// Al-manqala: to the starved opponent; Oware: to their owners).
     pub starvation: Leftover,
+}
+
+impl Default for Ending {
+    /// [`Ending::DEFAULT`].
+    fn default() -> Self {
+        Ending::DEFAULT
+    }
 }
 
 impl Ending {
@@ -294,12 +312,20 @@ impl Ending {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
 pub struct HistoryRules {
     /// What a repeated position (board, captures, player to move) does.
     pub repetition: Repetition,
     /// Whether the players may agree to end the game and split the board
     /// ([`Game::agree_to_split`](crate::Game::agree_to_split)).
     pub agreement: bool,
+}
+
+impl Default for HistoryRules {
+    /// [`HistoryRules::DEFAULT`].
+    fn default() -> Self {
+        HistoryRules::DEFAULT
+    }
 }
 
 impl HistoryRules {

@@ -90,6 +90,7 @@
 #[cfg(feature = "search")]
 mod any_engine;
 mod any_game;
+mod data;
 mod declaration;
 mod error;
 mod fingerprint;
@@ -117,6 +118,9 @@ mod validation;
 #[cfg(feature = "search")]
 pub use any_engine::{AnyEngine, BestMove, KindMismatch, Thought};
 pub use any_game::{AnyGame, GameKind, TableSeeds, WithRuleset};
+pub use data::{
+    DeclaredKind, Dynamic, RulesData, RulesError, MAX_DECLARATIONS, MAX_RULES_BYTES, RULES_FORMAT,
+};
 pub use declaration::{Declared, Ending, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck};
 pub use error::{
     AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,

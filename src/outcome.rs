@@ -46,6 +46,7 @@ impl Status {
 /// What a repeated position does in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Repetition {
     /// Nothing: play goes on.
     Continues,

@@ -23,6 +23,17 @@
 //!   `kalah-3-empty-capture`, `kalah-5-empty-capture`,
 //!   `kalah-6-empty-capture` ([`GameKind::ALL`]); in any letter case but
 //!   otherwise exactly ([`GameKind::name`]).
+//! - `rules` (in place of `game`; added to the contract, nothing before it
+//!   changed): a game declared as data, the JSON form of
+//!   [`RulesData`], for a game the crate does not ship:
+//!   `{"rules": {"format": 1, "name": "my-game", "pits": 8, "seeds": 3}, "moves": ["1"]}`.
+//!   It is checked as [`RulesData::from_json`](crate::RulesData::from_json)
+//!   checks a file; a data form that does not read or that the engine
+//!   cannot play exactly is refused at ply 0 with `invalid rules: ` and the
+//!   field at fault. The response's `game` is the declaration's name. A
+//!   declaration under a shipped game's name must be that game's. Each
+//!   distinct declaration stays loaded for the program's life, at most
+//!   [`MAX_DECLARATIONS`](crate::MAX_DECLARATIONS).
 //! - `start` (optional; missing or `null`: the game's opening): `pits`, the
 //!   board in standard notation order `1..2N`; `scores`, the seeds captured
 //!   so far `[south, north]` (default `[0, 0]`); `to_move`, 0 for South or 1
@@ -32,8 +43,9 @@
 //!   Anything else (`"01"`, `" 1"`, `"Pass"`, the number `1`) is an illegal
 //!   move at its own ply.
 //!
-//! Keys may come in any order. A key that appears twice, or a key other than
-//! these three (in the request or in `start`), makes the request unreadable.
+//! Keys may come in any order. A key that appears twice, `game` and `rules`
+//! together, or a key other than these (in the request or in `start`),
+//! makes the request unreadable.
 //! So does a value that does not decode, anywhere in the line (in `moves`
 //! too, after an illegal move or inside an array given as a move): a string
 //! with a lone surrogate escape (`"\ud800"`), a number beyond a 64-bit
@@ -153,8 +165,8 @@ use serde::Deserialize;
 
 use crate::history::{SinceCapture, Tracked};
 use crate::{
-    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, Ruleset, Turn,
-    WithRuleset,
+    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, RulesData, Ruleset,
+    Turn, WithRuleset,
 };
 
 /// The stateful mode: one game kept open between lines ([`serve_session`]).
@@ -351,13 +363,23 @@ pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
         Ok(request) => request,
         Err(e) => return write_refusal(out, None, &format!("unreadable request: {e}")),
     };
-    // Names are case-insensitive, and otherwise exact.
-    let Some(kind) = GameKind::ALL
-        .into_iter()
-        .find(|kind| kind.name().eq_ignore_ascii_case(&request.game))
-    else {
-        let e = ParseError::unknown_game(&request.game);
-        return write_refusal(out, Some(&request.game), &e.to_string());
+    let kind = match &request.game {
+        // Names are case-insensitive, and otherwise exact.
+        Named::Game(name) => match GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(name))
+        {
+            Some(kind) => kind,
+            None => {
+                let e = ParseError::unknown_game(name);
+                return write_refusal(out, Some(name), &e.to_string());
+            }
+        },
+        // A declaration, checked (every problem named by its field) and loaded.
+        Named::Rules(rules) => match RulesData::from_value(rules.clone()).and_then(|data| data.load()) {
+            Ok(kind) => kind,
+            Err(e) => return write_refusal(out, None, &format!("invalid rules: {e}")),
+        },
     };
     // Then the replay, under the kind's own rules type: nothing left to read.
     kind.with_ruleset(Respond {
@@ -622,11 +644,12 @@ fn replay<R: Ruleset>(
 /// A request's keys.
 enum Field {
     Game,
+    Rules,
     Start,
     Moves,
 }
 
-const FIELDS: &[&str] = &["game", "start", "moves"];
+const FIELDS: &[&str] = &["game", "rules", "start", "moves"];
 
 impl<'de> Deserialize<'de> for Field {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Field, D::Error> {
@@ -634,11 +657,12 @@ impl<'de> Deserialize<'de> for Field {
         impl Visitor<'_> for FieldVisitor {
             type Value = Field;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a request field: game, start or moves")
+                f.write_str("a request field: game, rules, start or moves")
             }
             fn visit_str<E: de::Error>(self, key: &str) -> Result<Field, E> {
                 match key {
                     "game" => Ok(Field::Game),
+                    "rules" => Ok(Field::Rules),
                     "start" => Ok(Field::Start),
                     "moves" => Ok(Field::Moves),
                     other => Err(E::unknown_field(other, FIELDS)),
@@ -651,9 +675,18 @@ impl<'de> Deserialize<'de> for Field {
 
 /// A request as read: its game, start and moves.
 struct Request {
-    game: String,
+    /// The game named, or its declaration as data (`"rules"`).
+    game: Named,
     start: Option<Start>,
     moves: Moves,
+}
+
+/// How a request says its game.
+enum Named {
+    /// By name.
+    Game(String),
+    /// By its declaration ([`RulesData`]'s JSON form).
+    Rules(serde_json::Value),
 }
 
 /// A start position; missing captures default to `[0, 0]` and a missing
@@ -686,20 +719,33 @@ impl<'de> Deserialize<'de> for Request {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Request, A::Error> {
                 let mut game: Option<String> = None;
+                let mut rules: Option<serde_json::Value> = None;
                 let mut start: Option<Option<Start>> = None;
                 let mut moves: Option<Moves> = None;
                 while let Some(field) = map.next_key::<Field>()? {
                     match field {
                         Field::Game if game.is_some() => return Err(de::Error::duplicate_field("game")),
                         Field::Game => game = Some(map.next_value()?),
+                        Field::Rules if rules.is_some() => return Err(de::Error::duplicate_field("rules")),
+                        Field::Rules => rules = Some(map.next_value()?),
                         Field::Start if start.is_some() => return Err(de::Error::duplicate_field("start")),
                         Field::Start => start = Some(map.next_value()?),
                         Field::Moves if moves.is_some() => return Err(de::Error::duplicate_field("moves")),
                         Field::Moves => moves = Some(map.next_value()?),
                     }
                 }
+                let game = match (game, rules) {
+                    (Some(name), None) => Named::Game(name),
+                    (None, Some(rules)) => Named::Rules(rules),
+                    (Some(_), Some(_)) => {
+                        return Err(de::Error::custom(
+                            "a request names a game or gives its rules, not both",
+                        ))
+                    }
+                    (None, None) => return Err(de::Error::missing_field("game")),
+                };
                 Ok(Request {
-                    game: game.ok_or_else(|| de::Error::missing_field("game"))?,
+                    game,
                     start: start.flatten(),
                     moves: moves.unwrap_or_default(),
                 })

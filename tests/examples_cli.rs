@@ -1461,3 +1461,64 @@ fn table_and_certificate_file_errors_name_the_file_and_what_was_expected() {
         "{stderr}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Games as data: --rules FILE wherever a game is named
+// ---------------------------------------------------------------------------
+
+/// `perft --rules FILE` counts as `perft NAME`: the shipped game's own file,
+/// and a twin under another name (a run-time declaration); the other
+/// examples take `--rules` too, and the hand-written game of the README.
+#[test]
+fn every_example_takes_rules_from_a_file() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let kalah = dir.join("src/games/kalah.json");
+    let kalah = kalah.to_string_lossy();
+    let by_name = succeeds("perft", &["kalah", "5"]);
+    let by_file = succeeds("perft", &["--rules", &kalah, "5"]);
+    let depth_lines = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("depth "))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(depth_lines(&by_name), depth_lines(&by_file));
+    let twin = std::env::temp_dir().join(format!("mancala-twin-{}.json", std::process::id()));
+    let text = std::fs::read_to_string(dir.join("src/games/kalah.json"))
+        .unwrap()
+        .replace("\"name\": \"kalah\"", "\"name\": \"twin\"")
+        .replace("\"kalah-4\",", "")
+        .replace("\"kalaha\",", "")
+        .replace("\"mancala\"", "");
+    std::fs::write(&twin, text).unwrap();
+    let twin_path = twin.to_string_lossy();
+    assert_eq!(
+        depth_lines(&succeeds("perft", &["--rules", &twin_path, "5"])),
+        depth_lines(&by_name)
+    );
+    assert!(succeeds("playouts", &["--rules", &twin_path, "20"]).contains("20 playouts"));
+    assert!(succeeds("play", &["--rules", &twin_path, "--auto", "--depth", "2"]).contains("twin"));
+    let solved = succeeds(
+        "solve",
+        &[
+            "--rules",
+            &twin_path,
+            "--max-seeds",
+            "4",
+            "--position",
+            "0 0 0 0 1 2 | 1 0 0 0 0 0 20-24 N",
+        ],
+    );
+    assert!(solved.contains("\nbest "), "{solved}");
+    let mangala = dir.join("examples/rules/mangala.json");
+    assert!(succeeds("perft", &["--rules", &mangala.to_string_lossy(), "3"]).contains("depth 1 nodes 6"));
+    // A file that is no declaration: its error, naming the field.
+    std::fs::write(
+        &twin,
+        r#"{"format": 1, "name": "twin", "pits": 12, "seeds": 4, "turn": {"stores": "own"}}"#,
+    )
+    .unwrap();
+    let stderr = refused("perft", &["--rules", &twin_path, "3"]);
+    assert!(stderr.contains("turn.stores"), "{stderr}");
+    std::fs::remove_file(&twin).unwrap();
+}

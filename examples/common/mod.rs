@@ -200,7 +200,9 @@ impl Spec {
                     Some((name, value)) => (name, Some(value)),
                     None => (flag, None),
                 };
-                if let Some(&name) = self.valued.iter().find(|&&v| v == name) {
+                // `--rules FILE` stands wherever a game is taken.
+                let rules = (name == "rules" && self.valued.contains(&"game")).then_some("rules");
+                if let Some(name) = rules.or_else(|| self.valued.iter().find(|&&v| v == name).copied()) {
                     let value = match inline {
                         Some(value) => value.to_string(),
                         None => args
@@ -223,7 +225,10 @@ impl Spec {
         }
         // The positional arguments fill, in order, the names not given as
         // options: `perft --game oware 3` is `perft oware 3`.
-        let given: Vec<&str> = matches.values.iter().map(|(name, _)| *name).collect();
+        let mut given: Vec<&str> = matches.values.iter().map(|(name, _)| *name).collect();
+        if given.contains(&"rules") {
+            given.push("game");
+        }
         let mut free = self.positional.iter().filter(|name| !given.contains(name));
         for arg in positional {
             let name = free
@@ -302,6 +307,39 @@ pub fn count(n: u64) -> usize {
 /// A shipped game or variant, by name (the error lists them all).
 pub fn game(text: &str) -> Result<GameKind, String> {
     text.parse::<GameKind>().map_err(|e| e.to_string())
+}
+
+/// The game of a command line: `--rules FILE` (a declaration as data,
+/// loaded) or the game named (`--game NAME` or positional), or `default`.
+pub fn game_or_rules(m: &Matches, default: Option<GameKind>) -> Result<GameKind, String> {
+    match (m.value("rules")?, m.value("game")?) {
+        (Some(_), Some(_)) => Err("give a game or --rules FILE, not both".into()),
+        (Some(path), None) => rules_file(path),
+        (None, Some(name)) => game(name),
+        (None, None) => default.ok_or_else(|| "GAME is missing (or --rules FILE)".into()),
+    }
+}
+
+/// `--rules FILE` without JSON.
+#[cfg(not(feature = "protocol"))]
+pub fn rules_file(_path: &str) -> Result<GameKind, String> {
+    Err("--rules reads JSON: it needs the `protocol` feature".into())
+}
+
+/// A declaration read from `path` and loaded: at most
+/// `mancala_rules::MAX_RULES_BYTES` bytes.
+#[cfg(feature = "protocol")]
+pub fn rules_file(path: &str) -> Result<GameKind, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", mancala_rules::Escaped(path)))?;
+    let mut text = String::new();
+    file.take(mancala_rules::MAX_RULES_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{}: {e}", mancala_rules::Escaped(path)))?;
+    let data = mancala_rules::RulesData::from_json(&text)
+        .map_err(|e| format!("{}: {e}", mancala_rules::Escaped(path)))?;
+    data.load()
+        .map_err(|e| format!("{}: {e}", mancala_rules::Escaped(path)))
 }
 
 /// The names of `kinds`, comma-separated, wrapped to 80 columns with

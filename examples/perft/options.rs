@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 
 use mancala_rules::GameKind;
 
-use crate::common::{all_games, game, small, Spec};
+use crate::common::{all_games, game_or_rules, small, Spec};
 
 pub fn usage() -> String {
     format!(
@@ -15,6 +15,7 @@ usage: perft [--game] GAME [--depth] DEPTH
 
 Counts the move paths from the opening, depth 1 to DEPTH.
   --game GAME     {}
+  --rules FILE        a game declared as data (JSON, see mancala_rules::RulesData)
   --depth DEPTH   1 to 64
   -h, --help      this text",
         all_games(18)
@@ -39,7 +40,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let Some(m) = spec.scan(args)? else {
         return Ok(None);
     };
-    let rules = game(m.required("game")?)?;
+    let rules = game_or_rules(&m, None)?;
     let depth = m.number("depth", PERFT_DEPTHS)?.ok_or("DEPTH is missing")?;
     Ok(Some(Options {
         rules,

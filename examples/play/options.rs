@@ -9,7 +9,7 @@ use mancala_rules::search::MctsLimits;
 
 use mancala_rules::GameKind;
 
-use crate::common::{all_games, game, limits_usage, small, Spec, DEPTHS, MOVE_TIMES, SEEDS};
+use crate::common::{all_games, game_or_rules, limits_usage, small, Spec, DEPTHS, MOVE_TIMES, SEEDS};
 
 pub fn usage() -> String {
     format!(
@@ -20,6 +20,7 @@ usage: play [[--game] GAME] [--south human|engine] [--north human|engine]
 
 Plays a game in the terminal.
   --game GAME         the game (default bohnenspiel), one of:
+  --rules FILE        a game declared as data (JSON, see mancala_rules::RulesData)
                       {}
   --south, --north    human or engine (default: you play South)
   --auto              engine against engine
@@ -88,7 +89,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         return Ok(None);
     };
     let mut opts = Options {
-        kind: m.value("game")?.map_or(Ok(GameKind::Bohnenspiel), game)?,
+        kind: game_or_rules(&m, Some(GameKind::Bohnenspiel))?,
         sides: [
             m.value("south")?.map_or(Ok(Side::Human), side)?,
             m.value("north")?.map_or(Ok(Side::Engine), side)?,

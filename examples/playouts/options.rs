@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 
 use mancala_rules::GameKind;
 
-use crate::common::{all_games, game, Spec, SEEDS};
+use crate::common::{all_games, game_or_rules, Spec, SEEDS};
 
 pub fn usage() -> String {
     format!(
@@ -15,6 +15,7 @@ usage: playouts [--game] GAME [--count] N [[--seed] SEED]
 
 Plays N random games from the opening on one thread.
   --game GAME   {}
+  --rules FILE        a game declared as data (JSON, see mancala_rules::RulesData)
   --count N     1 to 1000000000000
   --seed SEED   0 to 18446744073709551615 (default 1)
   -h, --help    this text",
@@ -41,7 +42,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         return Ok(None);
     };
     Ok(Some(Options {
-        rules: game(m.required("game")?)?,
+        rules: game_or_rules(&m, None)?,
         count: m
             .number("count", PLAYOUT_COUNTS)?
             .ok_or("N is missing (--count)")?,

@@ -10,7 +10,7 @@ use mancala_rules::GameKind;
 use mancala_rules::search::Limits;
 
 use crate::common::{
-    all_games, count, game, limits_usage, search_limits, small, Spec, DEPTHS, MOVE_TIMES, SEEDS,
+    all_games, count, game_or_rules, limits_usage, search_limits, small, Spec, DEPTHS, MOVE_TIMES, SEEDS,
 };
 
 pub fn usage() -> String {
@@ -24,6 +24,7 @@ Plays N engine-against-engine games and prints statistics; with --compare,
 the engine with an endgame table against the engine without, from every
 two-ply opening with either colour, and prints a markdown table.
   --game GAME         {}
+  --rules FILE        a game declared as data (JSON, see mancala_rules::RulesData)
   --games N           1 to 1000000 (not with --compare)
 {}
   --seed S            0 to 18446744073709551615 (default 1)
@@ -69,7 +70,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let Some(m) = spec.scan(args)? else {
         return Ok(None);
     };
-    let kind = game(m.required("game")?)?;
+    let kind = game_or_rules(&m, None)?;
     let games = m.number("games", SELFPLAY_GAMES)?;
     let depth = m.number("depth", DEPTHS)?.map(small);
     let time = m.number("time", MOVE_TIMES)?.map(Duration::from_millis);

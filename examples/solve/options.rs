@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 
 use mancala_rules::GameKind;
 
-use crate::common::{count, game, small, solvable, solvable_games, threads_range, Spec};
+use crate::common::{count, game_or_rules, small, solvable, solvable_games, threads_range, Spec};
 
 pub fn usage() -> String {
     format!(
@@ -16,6 +16,7 @@ usage: solve [--game] GAME [--seeds K | --max-seeds K] [--out FILE | --in FILE]
 
 Solves Tihbat, builds endgame tables, answers positions.
   --game GAME       {}
+  --rules FILE        a game declared as data (JSON, see mancala_rules::RulesData)
   --seeds K         Tihbat: the start with K counters a pit, 1 to 7
   --max-seeds K     the table's largest board: tihbat 1 to 28,
                     bohnenspiel and djenon-aboure 1 to 24, al-manqala 1 to 20
@@ -64,7 +65,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let Some(m) = spec.scan(args)? else {
         return Ok(None);
     };
-    let mut kind = game(m.required("game")?)?;
+    let mut kind = game_or_rules(&m, None)?;
     // --chain and --hemprich: the variants' names before they had names.
     let (chain, hemprich) = (m.switch("chain"), m.switch("hemprich"));
     if chain {

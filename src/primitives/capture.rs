@@ -24,6 +24,7 @@ use crate::moves::PitSet;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
 pub struct CaptureRule {
     /// Counts (after the drop) that are captured.
     pub counts: Counts,
@@ -32,6 +33,13 @@ pub struct CaptureRule {
     /// Whether the chain runs forward (on in the direction of sowing)
     /// instead of backward.
     pub forward: bool,
+}
+
+impl Default for CaptureRule {
+    /// No capture.
+    fn default() -> Self {
+        CaptureRule::NONE
+    }
 }
 
 impl CaptureRule {

@@ -13,8 +13,11 @@ use crate::moves::PitSet;
 /// assert!(!relay.contains(4));
 /// assert!(Counts::of(&[200]).contains(200) && !Counts::of(&[200]).contains(201));
 /// ```
+///
+/// With serde a set is a list of counts, each a number or an inclusive
+/// range (`{"from": 5}` for every count from 5 up, `{"from": 2, "to": 6}`):
+/// `[3, {"from": 5}]` is Djenon-aboure's relay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Counts([u64; 4]);
 
 impl Counts {
@@ -129,5 +132,75 @@ impl Counts {
     /// [`Rules::fingerprint`](crate::Rules::fingerprint).
     pub(crate) const fn words(self) -> [u64; 4] {
         self.0
+    }
+}
+
+/// One item of a set's serde form: a count or an inclusive range.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+enum CountsItem {
+    One(u8),
+    Range(CountsRange),
+}
+
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CountsRange {
+    from: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    to: Option<u8>,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Counts {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let open_end = self.open_end();
+        let mut seq = serializer.serialize_seq(None)?;
+        for count in (0..open_end.min(256)).filter_map(|c| u8::try_from(c).ok()) {
+            if self.contains(count) {
+                seq.serialize_element(&CountsItem::One(count))?;
+            }
+        }
+        if let Ok(from) = u8::try_from(open_end) {
+            seq.serialize_element(&CountsItem::Range(CountsRange { from, to: None }))?;
+        }
+        seq.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Counts {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Counts, D::Error> {
+        let items = Vec::<CountsItem>::deserialize(deserializer).map_err(|_| {
+            serde::de::Error::custom(
+                "a set of counts is a list of counts 0 to 255, each a number or a range {\"from\": A, \"to\": B}",
+            )
+        })?;
+        let mut set = Counts::NONE;
+        for item in items {
+            set = set.union(match item {
+                CountsItem::One(count) => Counts::of(&[count]),
+                CountsItem::Range(CountsRange { from, to: None }) => Counts::at_least(from),
+                CountsItem::Range(CountsRange { from, to: Some(to) }) if from <= to => {
+                    let above = to.checked_add(1).map_or(Counts::NONE, Counts::at_least);
+                    let range = Counts::at_least(from);
+                    Counts([
+                        range.0[0] & !above.0[0],
+                        range.0[1] & !above.0[1],
+                        range.0[2] & !above.0[2],
+                        range.0[3] & !above.0[3],
+                    ])
+                }
+                CountsItem::Range(CountsRange { from, to: Some(to) }) => {
+                    return Err(serde::de::Error::custom(format!(
+                        "the range from {from} to {to} is empty: from must not be above to"
+                    )))
+                }
+            });
+        }
+        Ok(set)
     }
 }

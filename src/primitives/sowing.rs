@@ -42,14 +42,17 @@ use crate::position::{Player, Position};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct RelayRule {
     /// How each lap is sown.
     pub sowing: Sowing,
     /// Counts of the last pit (after the drop) that continue the relay.
     pub relay_on: Counts,
     /// Which pit the next lap sows.
+    #[cfg_attr(feature = "serde", serde(default = "RelayFrom::last_pit"))]
     pub from: RelayFrom,
     /// Whether a last pit that captures ends the relay.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub stop_on_capture: bool,
     /// A relay that has not ended after this many laps counts as endless,
     /// and its move is not legal: a rule of the declaration, and the
@@ -65,7 +68,20 @@ pub struct RelayRule {
     /// played as 1. [`RELAY_LAP_LIMIT`] (65,536) is the figure for a
     /// declaration with no evidence of its own; Djenon-aboure declares
     /// 4,096 ([`DJENON_ABOURE`](crate::games::DJENON_ABOURE)).
+    #[cfg_attr(feature = "serde", serde(default = "default_max_laps"))]
     pub max_laps: u32,
+}
+
+#[cfg(feature = "serde")]
+fn default_max_laps() -> u32 {
+    RELAY_LAP_LIMIT
+}
+
+#[cfg(feature = "serde")]
+impl RelayFrom {
+    fn last_pit() -> RelayFrom {
+        RelayFrom::LastPit
+    }
 }
 
 impl RelayRule {
@@ -105,6 +121,7 @@ impl RelayRule {
 /// Which pit a relay's next lap sows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum RelayFrom {
     /// The pit where the last seed fell.
     LastPit,
@@ -130,6 +147,7 @@ pub enum RelayFrom {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Stores {
     /// No store is sown (the seeds go round the pits only).
     None,
@@ -146,6 +164,7 @@ pub enum Stores {
 /// pits, every pit gets `k / r` and the first `k % r` one more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Sowing {
     /// The first seed goes into the next pit. A lap of `2N` seeds or more goes
     /// round the board and drops into the emptied origin too (Bohnenspiel,

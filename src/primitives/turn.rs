@@ -9,6 +9,7 @@ use crate::position::{Player, Position};
 /// How the seeds of a move are sown: one lap, or relay laps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Lap {
     /// One lap (Bohnenspiel, Tihbat, Al-manqala, Oware, Kalah).
     Single(Sowing),
@@ -17,6 +18,7 @@ pub enum Lap {
     /// laps it counts as endless (Djenon-aboure: while the last pit then
     /// holds 3, or 5 and more, it is picked up and sown again, from itself,
     /// [`RelayRule::new`]). See [`RelayRule`].
+    #[cfg_attr(feature = "serde", serde(rename = "relay"))]
     RelayWith(RelayRule),
 }
 
@@ -59,6 +61,7 @@ impl Lap {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Direction {
     /// To higher pit numbers, `2N` wrapping to 1 (most games of Africa and
     /// the Middle East).
@@ -86,6 +89,7 @@ pub enum Direction {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum CaptureScope {
     /// Either row (Bohnenspiel, Djenon-aboure, Al-manqala).
     Anywhere,
@@ -128,6 +132,7 @@ impl CaptureScope {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum GrandSlam {
     /// It is made like any other.
     Captures,
@@ -157,6 +162,7 @@ pub enum GrandSlam {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Opposite {
     /// The landing seed is taken too (else it stays in its pit).
     pub with_landing_seed: bool,
@@ -195,11 +201,19 @@ impl Opposite {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
 pub struct ExtraTurn {
     /// The mover plays again when the last seed falls in their own store.
     pub in_own_store: bool,
     /// The mover plays again after a capture.
     pub after_capture: bool,
+}
+
+impl Default for ExtraTurn {
+    /// No extra turn.
+    fn default() -> Self {
+        ExtraTurn::NEVER
+    }
 }
 
 impl ExtraTurn {
@@ -245,6 +259,7 @@ impl ExtraTurn {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
 pub struct SowingTurn {
     /// How the seeds are sown.
     pub lap: Lap,

@@ -295,6 +295,12 @@ impl<R: Ruleset> Mcts<R> {
         Ok(self)
     }
 
+    /// The rules searched.
+    #[must_use]
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
     /// The node budget.
     #[must_use]
     pub fn max_nodes(&self) -> usize {
