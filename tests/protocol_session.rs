@@ -116,7 +116,25 @@ fn refusals_leave_the_game_as_it_was() {
         0,
         "unknown game 'chess'",
     );
-    refused(&mut s, r#"{"op":"open"}"#, 0, "op open needs a `game`");
+    refused(&mut s, r#"{"op":"open"}"#, 0, "op open needs a `game` or `rules`");
+    refused(
+        &mut s,
+        r#"{"op":"open","game":"oware","rules":{}}"#,
+        0,
+        "not both",
+    );
+    refused(
+        &mut s,
+        r#"{"op":"open","rules":{"format":1,"name":"x","pits":7,"seeds":3}}"#,
+        0,
+        "invalid rules",
+    );
+    refused(
+        &mut s,
+        r#"{"op":"open","rules":{"format":1,"name":"x","pits":8,"seeds":3,"colour":1}}"#,
+        0,
+        "invalid rules",
+    );
     ok(&mut s, r#"{"op":"open","game":"Bohnenspiel"}"#);
     ok(&mut s, r#"{"op":"play","move":"3"}"#);
     refused(
@@ -267,4 +285,36 @@ fn a_long_game_answers_one_position_a_move() {
     }
     let (min, max) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
     assert!(max - min <= 12, "answers from {min} to {max} bytes");
+}
+
+#[test]
+fn a_game_opened_by_its_rules_plays_as_the_replay_mode_says() {
+    let rules: Value =
+        serde_json::from_str(include_str!("../examples/rules/mangala.json")).expect("the example's rules");
+    let mut s = Session::new();
+    let opened = ok(&mut s, &json!({"op": "open", "rules": rules}).to_string());
+    assert_eq!(opened["game"], "mangala");
+    let mut moves = Vec::new();
+    let mut rng = 3u64;
+    let mut positions = vec![opened["position"].clone()];
+    loop {
+        let legal = positions.last().unwrap()["legal"].as_array().unwrap().clone();
+        if legal.is_empty() || moves.len() >= 300 {
+            break;
+        }
+        let mv = legal[next(&mut rng) as usize % legal.len()]
+            .as_str()
+            .unwrap()
+            .to_string();
+        positions.push(ok(&mut s, &json!({"op": "play", "move": mv}).to_string())["position"].clone());
+        moves.push(mv);
+    }
+    let mut out = Vec::new();
+    respond(&json!({"rules": rules, "moves": moves}).to_string(), &mut out).expect("writes");
+    let replay: Value = serde_json::from_slice(&out).expect("JSON");
+    let theirs = replay["positions"].as_array().expect("positions");
+    assert_eq!(theirs.len(), positions.len());
+    for (ours, theirs) in positions.iter().zip(theirs) {
+        assert_eq!(&without_session_fields(ours), theirs);
+    }
 }

@@ -15,6 +15,7 @@
 //! ```json
 //! {"op": "open", "game": "oware"}
 //! {"op": "open", "game": "tihbat", "start": {"pits": [7,7,7,7], "scores": [0,0], "to_move": 0}}
+//! {"op": "open", "rules": {"format": 1, "name": "my-game", "pits": 8, "seeds": 3}}
 //! {"op": "play", "move": "3"}
 //! {"op": "undo"}
 //! {"op": "agree"}
@@ -23,9 +24,11 @@
 //! ```
 //!
 //! - `open`: a new game of `game` (a name of [`GameKind::ALL`], in any
-//!   letter case but otherwise exactly, as in the replay mode), from `start`
-//!   (as in the replay mode; missing or `null`: the opening). It replaces
-//!   the open game, if any.
+//!   letter case but otherwise exactly, as in the replay mode), or of the
+//!   game declared by `rules` (the JSON form of [`RulesData`], checked and
+//!   loaded as the replay mode's `rules`), from `start` (as in the replay
+//!   mode; missing or `null`: the opening). It replaces the open game, if
+//!   any.
 //! - `play`: plays `move`, in the replay mode's strict notation (`"1"` to
 //!   `"2N"` in plain decimal, or `"pass"`).
 //! - `undo`: takes back the last move (none at the start: `"undone": null`).
@@ -97,8 +100,8 @@ use std::io::{self, BufRead, Write};
 
 use serde::Deserialize;
 
-use super::{serve_lines, write_error, write_str, Limits, ProtocolError, Summary};
-use crate::{AnyGame, GameKind, Move, MoveReport, ParseError, Player, Status};
+use super::{serve_lines, write_error, write_str, Limits, ProtocolError, Start, Summary};
+use crate::{AnyGame, GameKind, Move, MoveReport, ParseError, Player, RulesData, Status};
 
 /// The most moves a session's game keeps: a move past it is refused. It
 /// bounds a session's memory (a position and a move each, some tens of
@@ -152,23 +155,13 @@ pub struct Session {
 struct Command {
     op: String,
     game: Option<String>,
+    rules: Option<serde_json::Value>,
     start: Option<Start>,
     #[serde(rename = "move")]
     mv: Option<String>,
     depth: Option<u64>,
     time_ms: Option<u64>,
     nodes: Option<u64>,
-}
-
-/// A start position, as in the replay mode.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Start {
-    pits: Vec<u8>,
-    #[serde(default)]
-    scores: [u8; 2],
-    #[serde(default)]
-    to_move: u8,
 }
 
 /// Why a request is refused: the ply it names and the message.
@@ -227,7 +220,7 @@ impl Session {
 
     fn run(&mut self, c: &Command) -> Result<Extra, Refusal> {
         let allowed: &[&str] = match c.op.as_str() {
-            "open" => &["game", "start"],
+            "open" => &["game", "rules", "start"],
             "play" => &["move"],
             "best" => &["depth", "time_ms", "nodes"],
             "undo" | "agree" | "show" => &[],
@@ -240,6 +233,7 @@ impl Session {
         };
         let given = [
             ("game", c.game.is_some()),
+            ("rules", c.rules.is_some()),
             ("start", c.start.is_some()),
             ("move", c.mv.is_some()),
             ("depth", c.depth.is_some()),
@@ -288,15 +282,17 @@ impl Session {
     }
 
     fn open(&mut self, c: &Command) -> Result<(), Refusal> {
-        let name = c
-            .game
-            .as_deref()
-            .ok_or_else(|| Refusal::whole("op open needs a `game`"))?;
-        let Some(kind) = GameKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(name))
-        else {
-            return Err(Refusal::whole(ParseError::unknown_game(name).to_string()));
+        let kind = match (c.game.as_deref(), &c.rules) {
+            (Some(name), None) => GameKind::ALL
+                .into_iter()
+                .find(|k| k.name().eq_ignore_ascii_case(name))
+                .ok_or_else(|| Refusal::whole(ParseError::unknown_game(name).to_string()))?,
+            // A declaration, checked (every problem named by its field) and loaded.
+            (None, Some(rules)) => RulesData::from_value(rules.clone())
+                .and_then(|data| data.load())
+                .map_err(|e| Refusal::whole(format!("invalid rules: {e}")))?,
+            (Some(_), Some(_)) => return Err(Refusal::whole("op open takes a `game` or `rules`, not both")),
+            (None, None) => return Err(Refusal::whole("op open needs a `game` or `rules`")),
         };
         let game = match &c.start {
             None => AnyGame::new(kind),
