@@ -105,6 +105,11 @@ class Game:
     def from_position(name: str, pits: List[int], scores: Tuple[int, int], to_move: int) -> "Game":
         """A game from a position (pits, captures (south, north), player to move); raises PositionError."""
     @staticmethod
+    def from_rules(rules: Union[str, dict]) -> "Game":
+        """A new game of the game declared by rules (a dict or JSON); raises RulesError."""
+    def opening(self) -> "Game":
+        """A new game of the same kind, from the opening."""
+    @staticmethod
     def from_record_json(json: str) -> "Game":
         """A game from its JSON record; raises RecordError (or another MancalaError)."""
     def record_json(self) -> str:
@@ -200,7 +205,7 @@ class VectorGame:
 
     def __init__(
         self,
-        name: str,
+        game: Union[str, Game],
         n: int,
         max_moves: int = 1000,
         agree_at: Optional[int] = 3,

@@ -36,7 +36,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from ._core import Game, games
 
-__all__ = ["register", "game_name", "MAX_GAME_LENGTH"]
+__all__ = ["register", "register_game", "game_name", "MAX_GAME_LENGTH"]
 
 #: The longest game: a game still going after this many moves is a draw.
 MAX_GAME_LENGTH = 1000
@@ -122,9 +122,10 @@ class MancalaGame(pyspiel.Game):
     """A game of mancala_rules as an OpenSpiel game (made by :func:`register`)."""
 
     _name = "oware"
+    _start_game: Optional[Game] = None
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
-        start = Game(self._name)
+        start = self._start_game.clone() if self._start_game is not None else Game(self._name)
         self._start = start
         pits = start.num_pits
         info = pyspiel.GameInfo(
@@ -167,6 +168,28 @@ class BoardObserver:
         return str(state.rules_game)
 
 
+def register_game(game: Game) -> str:
+    """Registers ``game`` (a :class:`mancala_rules.Game`, for example one
+    declared by ``Game.from_rules``) as the OpenSpiel game
+    ``mancala_rules_<name>``, starting from its current position, and
+    returns that name. A name already registered is refused (ValueError)."""
+    name = game.name
+    short = "mancala_rules_" + name.replace("-", "_")
+    if short in _registered or short in pyspiel.registered_names():
+        raise ValueError(f"{short} is registered already")
+    if game.is_over:
+        raise ValueError("the start is over: an OpenSpiel game starts where play goes on")
+    cls = type(
+        f"MancalaGame_{name.replace('-', '_')}",
+        (MancalaGame,),
+        {"_name": name, "_start_game": game.clone(), "_game_type": _game_type(short, f"mancala_rules {name}")},
+    )
+    pyspiel.register_game(cls._game_type, cls)
+    _registered[short] = name
+    globals()[cls.__name__] = cls
+    return short
+
+
 def register() -> List[str]:
     """Registers every shipped game with OpenSpiel (once; later calls do
     nothing) and returns their OpenSpiel names."""
@@ -182,4 +205,4 @@ def register() -> List[str]:
         pyspiel.register_game(cls._game_type, cls)
         _registered[short] = name
         globals()[cls.__name__] = cls
-    return list(_registered)
+    return [short for short, name in _registered.items() if name in games()]

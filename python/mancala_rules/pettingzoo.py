@@ -41,7 +41,7 @@ position occurs ``agree_at`` times (default 3). After ``max_moves`` moves
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -67,7 +67,9 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv):
     """A game of mancala_rules as an AEC environment (see the module doc).
 
-    ``game`` is a name of :func:`mancala_rules.games` or an alias;
+    ``game`` is a name of :func:`mancala_rules.games` or an alias, or a
+    :class:`mancala_rules.Game` (one declared by ``Game.from_rules``, or from
+    a position), whose current position every episode starts from;
     ``render_mode`` None or ``"ansi"``; ``reward`` ``"win"`` or ``"margin"``.
     """
 
@@ -75,7 +77,7 @@ class raw_env(AECEnv):
 
     def __init__(
         self,
-        game: str = "oware",
+        game: Union[str, Game] = "oware",
         render_mode: Optional[str] = None,
         reward: str = "win",
         max_moves: int = 1000,
@@ -88,7 +90,9 @@ class raw_env(AECEnv):
             raise ValueError(f"reward {reward!r} is not a reward: give 'win' or 'margin'")
         if max_moves < 1:
             raise ValueError(f"max_moves {max_moves} is not a limit: give 1 or more")
-        self._start = Game(game)
+        self._start = game.clone() if isinstance(game, Game) else Game(game)
+        if self._start.is_over:
+            raise ValueError("the start is over: an episode starts where play goes on")
         self.game: Game = self._start.clone()
         self.render_mode = render_mode
         self._margin = reward == "margin"

@@ -27,7 +27,7 @@ the opening at once: the observation returned is the new game's.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 
@@ -37,11 +37,14 @@ __all__ = ["VectorEnv", "random_playouts"]
 
 
 class VectorEnv:
-    """``num_envs`` games of ``game`` stepped together in Rust (see the module doc)."""
+    """``num_envs`` games of ``game`` stepped together in Rust (see the module
+    doc). ``game`` is a name or a :class:`mancala_rules.Game` (declared by
+    ``Game.from_rules``, or from a position), whose current position every
+    game starts from."""
 
     def __init__(
         self,
-        game: str = "oware",
+        game: Union[str, Game] = "oware",
         num_envs: int = 64,
         *,
         max_moves: int = 1000,
@@ -49,6 +52,7 @@ class VectorEnv:
         reward: str = "win",
         seed: int = 0,
     ) -> None:
+        self._game = game
         self._max_moves = max_moves
         self._agree_at = agree_at
         self._reward = reward
@@ -69,7 +73,7 @@ class VectorEnv:
         reseeds :meth:`random_actions` (the games themselves have no chance)."""
         if seed is not None:
             self._core = VectorGame(
-                self.game,
+                self._game,
                 self.num_envs,
                 max_moves=self._max_moves,
                 agree_at=self._agree_at,

@@ -80,6 +80,13 @@ fn kind_of(name: &str) -> PyResult<GameKind> {
     name.parse::<GameKind>().map_err(|e| error(&Error::from(e)))
 }
 
+/// A game from Python: a name, or a `Game`.
+#[derive(FromPyObject)]
+enum GameArg {
+    Name(String),
+    Game(Game),
+}
+
 /// A move from Python: a pit number (int, 1-based; 0 is pass) or the crate's
 /// notation (`"7"`, `"pass"`).
 #[derive(FromPyObject)]
@@ -424,6 +431,31 @@ impl Game {
             .game_from(&pits, [scores.0, scores.1], player)
             .map_err(|e| error(&Error::from(e)))?;
         Ok(Game { game })
+    }
+
+    /// A new game, from the opening, of the game declared by `rules`: the
+    /// data form of a declaration (the crate's `RulesData`), as a dict or
+    /// a JSON string. Raises `RulesError` with the crate's reason (the field
+    /// at fault) for rules that do not read or cannot be played exactly.
+    #[staticmethod]
+    fn from_rules(py: Python<'_>, rules: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let json: String = match rules.extract::<String>() {
+            Ok(text) => text,
+            Err(_) => py.import("json")?.call_method1("dumps", (rules,))?.extract()?,
+        };
+        let kind = mancala_rules::RulesData::from_json(&json)
+            .and_then(|data| data.load())
+            .map_err(|e| RulesError::new_err(format!("invalid rules: {e}")))?;
+        Ok(Game {
+            game: AnyGame::new(kind),
+        })
+    }
+
+    /// A new game of the same kind, from the opening.
+    fn opening(&self) -> Self {
+        Game {
+            game: AnyGame::new(self.game.kind()),
+        }
     }
 
     /// A game from its JSON record (`record_json`): the record's name picks
@@ -869,6 +901,8 @@ impl HistoryFlags {
 #[pyclass(module = "mancala_rules._core")]
 struct VectorGame {
     kind: GameKind,
+    /// Where every game starts, and starts again once over.
+    start: AnyGame,
     games: Vec<AnyGame>,
     /// Each game's legal moves, kept with it (the batch's games never stay
     /// over: they are reset as they end).
@@ -918,23 +952,29 @@ impl VectorGame {
 
 #[pymethods]
 impl VectorGame {
-    /// `n` games of `name` (1 to 1,000,000). A game stops after `max_moves`
+    /// `n` games of `game` (1 to 1,000,000): a game name, or a `Game`
+    /// (declared by `Game.from_rules`, or from a position), whose current
+    /// position every game starts from. A game stops after `max_moves`
     /// moves (truncated), where a position occurs a third time in a game
     /// whose rules do not end it (terminated, the board split equally), or
     /// at its end; Al-manqala's players agree to split when a position
     /// occurs `agree_at` times (None: never). Rewards are +1/-1/0, or the
     /// margin of the totals with `reward="margin"`.
     #[new]
-    #[pyo3(signature = (name, n, max_moves = 1000, agree_at = Some(3), reward = "win", seed = 0))]
+    #[pyo3(signature = (game, n, max_moves = 1000, agree_at = Some(3), reward = "win", seed = 0))]
     fn new(
-        name: &str,
+        game: GameArg,
         n: usize,
         max_moves: usize,
         agree_at: Option<u32>,
         reward: &str,
         seed: u64,
     ) -> PyResult<Self> {
-        let kind = kind_of(name)?;
+        let start = match game {
+            GameArg::Name(name) => AnyGame::new(kind_of(&name)?),
+            GameArg::Game(game) => game.game,
+        };
+        let kind = start.kind();
         if !(1..=1_000_000).contains(&n) {
             return Err(MancalaError::new_err(format!(
                 "n {n} is out of range: a batch has 1 to 1000000 games"
@@ -949,12 +989,17 @@ impl VectorGame {
                 )))
             }
         };
-        let game = AnyGame::new(kind);
-        let pits = game.pits().len();
+        let pits = start.pits().len();
+        if start.legal_moves().is_empty() {
+            return Err(MancalaError::new_err(
+                "the start is over: a batch's games start where play goes on",
+            ));
+        }
         Ok(VectorGame {
             kind,
-            legal: vec![game.legal_moves(); n],
-            games: vec![game; n],
+            legal: vec![start.legal_moves(); n],
+            games: vec![start.clone(); n],
+            start,
             pits,
             flags: kind.with_ruleset(HistoryFlags {
                 agreement: false,
@@ -987,9 +1032,8 @@ impl VectorGame {
 
     /// Every game back to the opening; returns the observations.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        let start = AnyGame::new(self.kind);
-        self.legal.fill(start.legal_moves());
-        self.games.fill(start);
+        self.legal.fill(self.start.legal_moves());
+        self.games.fill(self.start.clone());
         self.observations(py)
     }
 
@@ -1111,7 +1155,7 @@ impl VectorGame {
                     }
                     None => truncated[i] = true,
                 }
-                self.games[i] = AnyGame::new(self.kind);
+                self.games[i] = self.start.clone();
                 self.legal[i] = self.games[i].legal_moves();
             }
         }
@@ -1131,8 +1175,8 @@ impl VectorGame {
     /// itself runs.
     fn random_steps(&mut self, py: Python<'_>, steps: u64) -> PyResult<(u64, u64)> {
         check_run("steps", steps)?;
-        let kind = self.kind;
         let (policy, max_moves, flags) = (self.policy, self.max_moves, self.flags);
+        let start = &self.start;
         let (games, all_legal) = (&mut self.games, &mut self.legal);
         let rng = &mut self.rng;
         Ok(py.detach(move || {
@@ -1150,7 +1194,7 @@ impl VectorGame {
                     *legal = moves;
                     if stop.is_some() {
                         ended += 1;
-                        *game = AnyGame::new(kind);
+                        *game = start.clone();
                         *legal = game.legal_moves();
                     }
                 }
