@@ -219,15 +219,7 @@ impl RulesData {
             return Err(RulesError::TooLarge { bytes: json.len() });
         }
         let mut de = serde_json::Deserializer::from_str(json);
-        let data: RulesData = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            RulesError::Unreadable(if path == "." {
-                inner.to_string()
-            } else {
-                format!("{path}: {inner}")
-            })
-        })?;
+        let data: RulesData = serde_path_to_error::deserialize(&mut de).map_err(unreadable)?;
         de.end().map_err(|e| RulesError::Unreadable(e.to_string()))?;
         data.check()?;
         Ok(data)
@@ -238,15 +230,7 @@ impl RulesData {
     #[cfg(feature = "protocol")]
     #[cfg_attr(docsrs, doc(cfg(feature = "protocol")))]
     pub fn from_value(value: serde_json::Value) -> Result<RulesData, RulesError> {
-        let data: RulesData = serde_path_to_error::deserialize(value).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            RulesError::Unreadable(if path == "." {
-                inner.to_string()
-            } else {
-                format!("{path}: {inner}")
-            })
-        })?;
+        let data: RulesData = serde_path_to_error::deserialize(value).map_err(unreadable)?;
         data.check()?;
         Ok(data)
     }
@@ -316,6 +300,18 @@ impl RulesData {
         }
         DeclaredKind::load(self).map(GameKind::Declared)
     }
+}
+
+/// A form that does not read: the path of the field at fault, then why.
+#[cfg(feature = "protocol")]
+fn unreadable(e: serde_path_to_error::Error<serde_json::Error>) -> RulesError {
+    let path = e.path().to_string();
+    let inner = e.into_inner();
+    RulesError::Unreadable(if path == "." {
+        inner.to_string()
+    } else {
+        format!("{path}: {inner}")
+    })
 }
 
 fn check_name(field: &'static str, name: &str) -> Result<(), RulesError> {

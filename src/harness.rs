@@ -254,18 +254,8 @@ fn check_game<R: Ruleset>(rules: &R, rng: &mut SplitMix64, report: &mut Report) 
         }
         let expected = rules
             .play(&pos, mv)
-            .map_err(|reason| HarnessError::ListedMoveRefused {
-                game: name,
-                position: pos.to_string(),
-                mv,
-                reason,
-            })?;
-        let played = game.play(mv).map_err(|reason| HarnessError::ListedMoveRefused {
-            game: name,
-            position: pos.to_string(),
-            mv,
-            reason,
-        })?;
+            .map_err(listed_move_refused(name, &pos, mv))?;
+        let played = game.play(mv).map_err(listed_move_refused(name, &pos, mv))?;
         same(
             name,
             &pos,
@@ -412,14 +402,7 @@ pub fn check_position<R: Ruleset>(rules: &R, pos: &R::Position) -> Result<u64, H
 /// A listed move: accepted, checked play equals unchecked play, seeds kept.
 fn check_listed_move<R: Ruleset>(rules: &R, pos: &R::Position, mv: Move) -> Result<(), HarnessError> {
     let name = rules.name();
-    let (checked, report) = rules
-        .play(pos, mv)
-        .map_err(|reason| HarnessError::ListedMoveRefused {
-            game: name,
-            position: pos.to_string(),
-            mv,
-            reason,
-        })?;
+    let (checked, report) = rules.play(pos, mv).map_err(listed_move_refused(name, pos, mv))?;
     let mut unchecked = *pos;
     let unchecked_report = rules.play_unchecked(&mut unchecked, mv);
     same(
@@ -607,5 +590,20 @@ fn check_record<R: Ruleset>(rules: &R, game: &Game<R>) -> Result<(), HarnessErro
     match (start, moves) {
         (Ok(start), Ok(moves)) if start == record.start && moves == record.moves => Ok(()),
         other => Err(failed("record notation", format!("read back as {other:?}"))),
+    }
+}
+
+/// The error of a listed move that is refused, for `map_err`.
+fn listed_move_refused<B: Board>(
+    game: &'static str,
+    pos: &B,
+    mv: Move,
+) -> impl FnOnce(IllegalMove) -> HarnessError {
+    let position = pos.to_string();
+    move |reason| HarnessError::ListedMoveRefused {
+        game,
+        position,
+        mv,
+        reason,
     }
 }

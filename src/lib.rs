@@ -15,7 +15,9 @@
 //! Positions ([`Position`]) are small `Copy` values; legal moves
 //! ([`MoveSet`]) and move application allocate nothing. [`Game`] adds the
 //! history: undo, and the rules that depend on it (Tihbat's repetition,
-//! Al-manqala's agreement). [`AnyGame`] picks a game at run time by name.
+//! Al-manqala's agreement). [`AnyGame`] picks a game at run time by name,
+//! or from its declaration as data ([`RulesData`]: a JSON file, checked
+//! field by field, played by the same pipeline).
 //! Positions, moves and records serialise with serde (the `serde` feature);
 //! every failure is a typed error ([`Error`]).
 //!
@@ -75,8 +77,14 @@
 //!   [`GameRecord`], [`Outcome`], [`MoveReport`], [`GameKind`], the rule
 //!   declarations ([`Rules`] serialises only) and the other data types, and
 //!   the `Serialize + DeserializeOwned` bounds of [`Board`].
-//! - `protocol` (default): the replay protocol (the `protocol` module) and
-//!   [`AnyGame`]'s JSON records, with `serde_json`; implies `serde`.
+//! - `protocol` (default): the replay protocol (the `protocol` module),
+//!   [`AnyGame`]'s JSON records and games as data ([`RulesData::from_json`],
+//!   the catalogue of `src/games/*.json`, `GameKind`'s lookup of its
+//!   file-only games), with `serde_json`; implies `serde`.
+//! - `search` (default): [`AnyEngine`] and [`AnyGame::best_move`], the
+//!   alpha-beta and MCTS engines of every game chosen at run time, compiled
+//!   in the library. Without it those two are absent (the generic engines of
+//!   [`search`] are always there).
 //!
 //! With `default-features = false` the crate builds without serde,
 //! serde_derive and serde_json: everything else (the games, [`Game`] and

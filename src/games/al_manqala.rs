@@ -1,7 +1,7 @@
-//! Al-manqala: 2x7 houses, 7 seeds each, no stores (seed 004).
+//! Al-manqala: 2x7 houses, 7 seeds each, no stores (the crate's source: a Vietnamese account).
 
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
-use crate::{Declared, Ending, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};
+use crate::{Ending, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};
 
 /// An Al-manqala position: 14 houses.
 pub type AlManqalaPosition = Position<14>;
@@ -36,41 +36,31 @@ pub const AL_MANQALA: Rules = Rules {
         agreement: true,
     },
 };
-const _: () = AL_MANQALA.assert_exact(12);
 
-#[doc = include_str!("rules/al_manqala.md")]
-///
-///
-/// The declaration is [`AL_MANQALA`].
-///
-/// ```
-/// use mancala_rules::games::AlManqala;
-/// use mancala_rules::{IllegalMove, Move, Ruleset};
-///
-/// // North's row is empty: South must feed. Pit 7 feeds; pit 1 does not.
-/// let pos = "3 0 0 0 0 0 2 | 0 0 0 0 0 0 0 40-53 S".parse()?;
-/// let rules = AlManqala;
-/// assert_eq!(rules.legal_moves(&pos).to_string(), "7");
-/// assert_eq!(rules.check(&pos, Move::Pit(1)), Err(IllegalMove::MustFeed { pit: 1 }));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct AlManqala;
+crate::declare!(
+    #[doc = include_str!("rules/al_manqala.md")]
+    ///
+    ///
+    /// The declaration is [`AL_MANQALA`].
+    ///
+    /// ```
+    /// use mancala_rules::games::AlManqala;
+    /// use mancala_rules::{IllegalMove, Move, Ruleset};
+    ///
+    /// // North's row is empty: South must feed. Pit 7 feeds; pit 1 does not.
+    /// let pos = "3 0 0 0 0 0 2 | 0 0 0 0 0 0 0 40-53 S".parse()?;
+    /// let rules = AlManqala;
+    /// assert_eq!(rules.legal_moves(&pos).to_string(), "7");
+    /// assert_eq!(rules.check(&pos, Move::Pit(1)), Err(IllegalMove::MustFeed { pit: 1 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub AlManqala,
+    14,
+    AL_MANQALA
+);
 
 impl AlManqala {
     /// The game's numbered rules, as on this page (Markdown).
     pub const RULES_TEXT: &'static str = include_str!("rules/al_manqala.md");
-
-    /// The declaration.
-    pub const RULES: &'static Rules = &AL_MANQALA;
-}
-
-impl Declared for AlManqala {
-    type Position = AlManqalaPosition;
-
-    #[inline(always)]
-    fn rules(&self) -> &Rules {
-        Self::RULES
-    }
 }

@@ -1,7 +1,7 @@
-//! Bohnenspiel: 2x6 pits, 6 beans each, two stores (seeds 000 and 001).
+//! Bohnenspiel: 2x6 pits, 6 beans each, two stores (the crate's sources: a Vietnamese and a Croatian account).
 
 use crate::primitives::{CaptureRule, Counts, Lap, Sowing, SowingTurn};
-use crate::{Declared, Ending, HistoryRules, Leftover, Player, Position, Repetition, Rules, Stuck};
+use crate::{Ending, HistoryRules, Leftover, Player, Position, Repetition, Rules, Stuck};
 
 /// A Bohnenspiel position: 12 pits.
 pub type BohnenspielPosition = Position<12>;
@@ -27,7 +27,6 @@ pub const BOHNENSPIEL: Rules = Rules {
     },
     ..Rules::DEFAULT
 };
-const _: () = BOHNENSPIEL.assert_exact(12);
 
 /// Hemprich's 1926 variant, as declared: rule 6.
 pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
@@ -45,41 +44,43 @@ pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
     },
     ..BOHNENSPIEL
 };
-const _: () = BOHNENSPIEL_HEMPRICH.assert_exact(12);
 
-#[doc = include_str!("rules/bohnenspiel.md")]
-///
-///
-/// The declaration is [`BOHNENSPIEL`] ([`BOHNENSPIEL_HEMPRICH`] for rule 6).
-///
-/// ```
-/// use mancala_rules::games::Bohnenspiel;
-/// use mancala_rules::{Move, Ruleset};
-///
-/// // Pit 6's two beans land in 7 and 8: 8 holds 4, 7 holds 2, 6 is empty.
-/// let pos = "6 6 6 6 6 2 | 1 3 5 5 5 5 0-16 S".parse()?;
-/// let (after, report) = Bohnenspiel.play(&pos, Move::Pit(6))?;
-/// assert_eq!(after.to_string(), "6 6 6 6 6 0 | 0 0 5 5 5 5 6-16 N");
-/// assert_eq!(report.captured.to_string(), "7 8");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Bohnenspiel;
+crate::declare!(
+    #[doc = include_str!("rules/bohnenspiel.md")]
+    ///
+    ///
+    /// The declaration is [`BOHNENSPIEL`] ([`BOHNENSPIEL_HEMPRICH`] for rule 6).
+    ///
+    /// ```
+    /// use mancala_rules::games::Bohnenspiel;
+    /// use mancala_rules::{Move, Ruleset};
+    ///
+    /// // Pit 6's two beans land in 7 and 8: 8 holds 4, 7 holds 2, 6 is empty.
+    /// let pos = "6 6 6 6 6 2 | 1 3 5 5 5 5 0-16 S".parse()?;
+    /// let (after, report) = Bohnenspiel.play(&pos, Move::Pit(6))?;
+    /// assert_eq!(after.to_string(), "6 6 6 6 6 0 | 0 0 5 5 5 5 6-16 N");
+    /// assert_eq!(report.captured.to_string(), "7 8");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub Bohnenspiel,
+    12,
+    BOHNENSPIEL
+);
 
-/// Hemprich's 1926 Bohnenspiel (rule 6 of [`Bohnenspiel`]), its own type so
-/// that the compiler sees its declaration, [`BOHNENSPIEL_HEMPRICH`], as a
-/// constant.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Hemprich;
+crate::declare!(
+    /// Hemprich's 1926 Bohnenspiel (rule 6 of [`Bohnenspiel`]), its own type so
+    /// that the compiler sees its declaration, [`BOHNENSPIEL_HEMPRICH`], as a
+    /// constant.
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub Hemprich,
+    12,
+    BOHNENSPIEL_HEMPRICH
+);
 
 impl Bohnenspiel {
     /// The game's numbered rules, as on this page (Markdown).
     pub const RULES_TEXT: &'static str = include_str!("rules/bohnenspiel.md");
-
-    /// The declaration.
-    pub const RULES: &'static Rules = &BOHNENSPIEL;
 
     /// Hemprich's 1926 variant (rule 6).
     #[must_use]
@@ -91,27 +92,6 @@ impl Bohnenspiel {
 impl Hemprich {
     /// The game's numbered rules (Markdown), the variant included.
     pub const RULES_TEXT: &'static str = Bohnenspiel::RULES_TEXT;
-
-    /// The declaration.
-    pub const RULES: &'static Rules = &BOHNENSPIEL_HEMPRICH;
-}
-
-impl Declared for Bohnenspiel {
-    type Position = BohnenspielPosition;
-
-    #[inline(always)]
-    fn rules(&self) -> &Rules {
-        Self::RULES
-    }
-}
-
-impl Declared for Hemprich {
-    type Position = BohnenspielPosition;
-
-    #[inline(always)]
-    fn rules(&self) -> &Rules {
-        Self::RULES
-    }
 }
 
 /// Match play (rule 5): games are played until a player's cumulative total

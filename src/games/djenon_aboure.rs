@@ -1,7 +1,7 @@
-//! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (seed 002).
+//! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (the crate's source: a Vietnamese account).
 
 use crate::primitives::{CaptureRule, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
-use crate::{Declared, Ending, Leftover, Playable, Position, Rules, Stuck};
+use crate::{Ending, Leftover, Playable, Position, Rules, Stuck};
 
 /// A Djenon-aboure position: 12 pits.
 pub type DjenonAbourePosition = Position<12>;
@@ -38,46 +38,36 @@ pub const DJENON_ABOURE: Rules = Rules {
     },
     ..crate::Rules::DEFAULT
 };
-const _: () = DJENON_ABOURE.assert_exact(12);
 
-#[doc = include_str!("rules/djenon_aboure.md")]
-///
-///
-/// The declaration is [`DJENON_ABOURE`].
-///
-/// ```
-/// use mancala_rules::games::DjenonAboure;
-/// use mancala_rules::{IllegalMove, Move, Ruleset};
-///
-/// let rules = DjenonAboure;
-/// // Pit 1's two seeds: one back into pit 1, one into pit 2, which reaches 3
-/// // and relays: 1 into pit 2, 1 into 3 (now 2), 1 into 4 (now 2), captured
-/// // with pit 3 behind it.
-/// let pos = "2 2 1 1 0 0 | 4 4 4 4 4 22 0-0 S".parse()?;
-/// let (after, report) = rules.play(&pos, Move::Pit(1))?;
-/// assert_eq!(after.to_string(), "1 1 0 0 0 0 | 4 4 4 4 4 22 4-0 N");
-/// assert_eq!((report.laps, report.captured.to_string()), (2, "3 4".to_string()));
-/// // A singleton may not move.
-/// assert_eq!(rules.check(&pos, Move::Pit(3)), Err(IllegalMove::SingletonMayNotMove { pit: 3 }));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct DjenonAboure;
+crate::declare!(
+    #[doc = include_str!("rules/djenon_aboure.md")]
+    ///
+    ///
+    /// The declaration is [`DJENON_ABOURE`].
+    ///
+    /// ```
+    /// use mancala_rules::games::DjenonAboure;
+    /// use mancala_rules::{IllegalMove, Move, Ruleset};
+    ///
+    /// let rules = DjenonAboure;
+    /// // Pit 1's two seeds: one back into pit 1, one into pit 2, which reaches 3
+    /// // and relays: 1 into pit 2, 1 into 3 (now 2), 1 into 4 (now 2), captured
+    /// // with pit 3 behind it.
+    /// let pos = "2 2 1 1 0 0 | 4 4 4 4 4 22 0-0 S".parse()?;
+    /// let (after, report) = rules.play(&pos, Move::Pit(1))?;
+    /// assert_eq!(after.to_string(), "1 1 0 0 0 0 | 4 4 4 4 4 22 4-0 N");
+    /// assert_eq!((report.laps, report.captured.to_string()), (2, "3 4".to_string()));
+    /// // A singleton may not move.
+    /// assert_eq!(rules.check(&pos, Move::Pit(3)), Err(IllegalMove::SingletonMayNotMove { pit: 3 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub DjenonAboure,
+    12,
+    DJENON_ABOURE
+);
 
 impl DjenonAboure {
     /// The game's numbered rules, as on this page (Markdown).
     pub const RULES_TEXT: &'static str = include_str!("rules/djenon_aboure.md");
-
-    /// The declaration.
-    pub const RULES: &'static Rules = &DJENON_ABOURE;
-}
-
-impl Declared for DjenonAboure {
-    type Position = DjenonAbourePosition;
-
-    #[inline(always)]
-    fn rules(&self) -> &Rules {
-        Self::RULES
-    }
 }

@@ -61,24 +61,27 @@ const _: () = {
     }
 };
 
-#[doc = include_str!("rules/kalah.md")]
-///
-///
-/// ```
-/// use mancala_rules::games::Kalah;
-/// use mancala_rules::{Move, Player, Ruleset};
-///
-/// let rules = Kalah;
-/// // Pit 3's four seeds: 4, 5, 6 and South's store. South moves again.
-/// let (after, report) = rules.play(&rules.start(), Move::Pit(3))?;
-/// assert_eq!(after.to_string(), "4 4 0 5 5 5 | 4 4 4 4 4 4 1-0 S");
-/// assert!(report.in_store);
-/// assert_eq!(after.to_move, Player::South);
-/// # Ok::<(), mancala_rules::IllegalMove>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Kalah;
+crate::declare!(
+    #[doc = include_str!("rules/kalah.md")]
+    ///
+    ///
+    /// ```
+    /// use mancala_rules::games::Kalah;
+    /// use mancala_rules::{Move, Player, Ruleset};
+    ///
+    /// let rules = Kalah;
+    /// // Pit 3's four seeds: 4, 5, 6 and South's store. South moves again.
+    /// let (after, report) = rules.play(&rules.start(), Move::Pit(3))?;
+    /// assert_eq!(after.to_string(), "4 4 0 5 5 5 | 4 4 4 4 4 4 1-0 S");
+    /// assert!(report.in_store);
+    /// assert_eq!(after.to_move, Player::South);
+    /// # Ok::<(), mancala_rules::IllegalMove>(())
+    /// ```
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub Kalah,
+    12,
+    KALAH
+);
 
 /// Kalah with its traditional options: `SEEDS` seeds a pit (3 to 6; other
 /// counts do not compile) and, with `EMPTY_CAPTURE`, the "empty capture"
@@ -100,9 +103,6 @@ pub struct KalahVariant<const SEEDS: u8, const EMPTY_CAPTURE: bool>;
 impl Kalah {
     /// The game's numbered rules, as on this page (Markdown).
     pub const RULES_TEXT: &'static str = include_str!("rules/kalah.md");
-
-    /// The declaration.
-    pub const RULES: &'static Rules = &KALAH;
 
     /// The "empty capture" reading of rule 4: the landing seed is captured
     /// even when the facing pit is empty.
@@ -136,15 +136,6 @@ impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> KalahVariant<SEEDS, EMPTY_CAPTU
         let () = Self::SEEDS_OK;
         &KALAHS[SEEDS as usize - 3][EMPTY_CAPTURE as usize]
     };
-}
-
-impl Declared for Kalah {
-    type Position = Position<12>;
-
-    #[inline(always)]
-    fn rules(&self) -> &Rules {
-        Self::RULES
-    }
 }
 
 impl<const SEEDS: u8, const EMPTY_CAPTURE: bool> Declared for KalahVariant<SEEDS, EMPTY_CAPTURE> {

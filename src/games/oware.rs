@@ -1,7 +1,7 @@
 //! Oware Abapa, as OpenSpiel plays it (a reference game).
 
 use crate::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, Lap, Sowing, SowingTurn};
-use crate::{Declared, Ending, HistoryRules, Leftover, Playable, Position, Repetition, Rules, Stuck};
+use crate::{Ending, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
 
 /// Oware Abapa, as declared (OpenSpiel's `oware`).
 pub const OWARE: Rules = Rules {
@@ -37,37 +37,27 @@ pub const OWARE: Rules = Rules {
         agreement: false,
     },
 };
-const _: () = OWARE.assert_exact(12);
 
-#[doc = include_str!("rules/oware.md")]
-///
-///
-/// The declaration is [`OWARE`].
-///
-/// ```
-/// use mancala_rules::games::Oware;
-/// use mancala_rules::{perft, Ruleset};
-///
-/// let rules = Oware;
-/// assert_eq!(perft(&rules, &rules.start(), 4), 1014);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Oware;
+crate::declare!(
+    #[doc = include_str!("rules/oware.md")]
+    ///
+    ///
+    /// The declaration is [`OWARE`].
+    ///
+    /// ```
+    /// use mancala_rules::games::Oware;
+    /// use mancala_rules::{perft, Ruleset};
+    ///
+    /// let rules = Oware;
+    /// assert_eq!(perft(&rules, &rules.start(), 4), 1014);
+    /// ```
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub Oware,
+    12,
+    OWARE
+);
 
 impl Oware {
     /// The game's numbered rules, as on this page (Markdown).
     pub const RULES_TEXT: &'static str = include_str!("rules/oware.md");
-
-    /// The declaration.
-    pub const RULES: &'static Rules = &OWARE;
-}
-
-impl Declared for Oware {
-    type Position = Position<12>;
-
-    #[inline(always)]
-    fn rules(&self) -> &Rules {
-        Self::RULES
-    }
 }

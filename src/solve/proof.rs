@@ -111,7 +111,7 @@ use std::io::{BufReader, Read, Write};
 use std::path::Path;
 
 use super::file::{Sink, Source};
-use super::table::{check_fingerprint, check_values};
+use super::table::{check_values, read_header};
 use super::{BoardIndex, FileKind, Solvable, SolveError, Table};
 use crate::{Board, Move, Player, Turn};
 
@@ -121,10 +121,6 @@ pub const CHECKED_TABLE_MAGIC: [u8; 8] = *b"MNCLTBO2";
 /// The first eight bytes of a certificate file, format 2 (see the
 /// [module docs](self)).
 pub const CERTIFICATE_MAGIC: [u8; 8] = *b"MNCLPRF2";
-
-/// The smallest header of either file: magic, fingerprint, an empty name,
-/// pits, seeds.
-const MIN_HEADER: u64 = 8 + 8 + 1 + 2;
 
 /// The move byte of a claim about the root itself.
 const ROOT_CLAIM: u8 = 255;
@@ -177,35 +173,6 @@ fn read_position<B: Board>(
         kind: source.kind,
         reason: format!("a position that cannot be: {e}"),
     })
-}
-
-/// Reads a file's header for `rules`: magic, fingerprint, name, pits and
-/// seed limit (at most 127); returns the seed limit.
-fn read_header<R: Solvable>(rules: &R, source: &mut Source<impl Read>) -> Result<u32, SolveError> {
-    let kind = source.kind;
-    let expected = || format!("a {kind} header is at least {MIN_HEADER} bytes");
-    source.magic(MIN_HEADER)?;
-    let fingerprint = source.u64(&expected)?;
-    let name = source.name(MIN_HEADER)?;
-    check_fingerprint(kind, rules, fingerprint, name)?;
-    let pits = source.u8(&expected)?;
-    let max_seeds = u32::from(source.u8(&expected)?);
-    if usize::from(pits) != R::Position::PITS {
-        return Err(SolveError::Format {
-            kind,
-            reason: format!(
-                "it is for boards of {pits} pits, the rules have {}",
-                R::Position::PITS
-            ),
-        });
-    }
-    if max_seeds > 127 {
-        return Err(SolveError::Format {
-            kind,
-            reason: format!("its header says {max_seeds} seeds, at most 127"),
-        });
-    }
-    Ok(max_seeds)
 }
 
 /// `len` bytes, read as they come (a header that promises much costs no
