@@ -4,6 +4,7 @@
 //! ```text
 //! echo '{"game":"tihbat","moves":["1","3"]}' | cargo run --release --example replay
 //! cargo run --release --example replay -- --max-line 1000000 < requests.jsonl
+//! printf '{"op":"open","game":"oware"}\n{"op":"play","move":"3"}\n' | cargo run --release --example replay -- --session
 //! ```
 //!
 //! Exits 0 at the end of the input, and quietly when the output is closed; a
@@ -17,12 +18,18 @@ mod options;
 use std::io;
 use std::process::ExitCode;
 
-use mancala_rules::protocol::{serve, Limits};
+use mancala_rules::protocol::{serve, serve_session, Limits};
 
 fn main() -> ExitCode {
     let opts = common::parse_or_exit("replay", &options::usage(), options::parse);
     let limits = Limits::new().with_max_line(opts.max_line);
-    match serve(io::stdin().lock(), io::stdout().lock(), &limits) {
+    let (input, output) = (io::stdin().lock(), io::stdout().lock());
+    let served = if opts.session {
+        serve_session(input, output, &limits)
+    } else {
+        serve(input, output, &limits)
+    };
+    match served {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) if e.is_closed_output() => ExitCode::SUCCESS,
         Err(e) => {

@@ -171,6 +171,10 @@ use crate::{
     Turn, WithRuleset,
 };
 
+/// The stateful mode: one game kept open between lines ([`serve_session`]).
+pub mod session;
+pub use session::{serve_session, Session, MAX_SESSION_MOVES, MAX_TIME_MS};
+
 /// The default [`Limits::max_line`]: 16 MiB.
 ///
 /// A move takes at least four bytes of a line (`"7",`), so this is room for
@@ -281,10 +285,17 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// [`ProtocolError::Read`] when reading the input fails (an interrupted read
 /// is retried), [`ProtocolError::Write`] when writing a response fails. A
 /// bad request is never an error here: it is answered with an error line.
-pub fn serve<R: BufRead, W: Write>(
+pub fn serve<R: BufRead, W: Write>(input: R, output: W, limits: &Limits) -> Result<Summary, ProtocolError> {
+    serve_lines(input, output, limits, respond)
+}
+
+/// The stream of either mode: every line read in bounded memory and
+/// answered by one line, `answer` writing the answer of a readable one.
+fn serve_lines<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     limits: &Limits,
+    mut answer: impl FnMut(&str, &mut BufWriter<W>) -> io::Result<bool>,
 ) -> Result<Summary, ProtocolError> {
     let mut out = BufWriter::new(output);
     let mut line = Vec::new();
@@ -316,7 +327,7 @@ pub fn serve<R: BufRead, W: Write>(
                         "unreadable input: stream did not contain valid UTF-8",
                     ),
                     Ok(text) if text.trim().is_empty() => write_refusal(&mut out, None, "empty request"),
-                    Ok(text) => respond(text, &mut out),
+                    Ok(text) => answer(text, &mut out),
                 }
             }
         }
