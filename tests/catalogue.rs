@@ -457,14 +457,22 @@ fn the_protocol_serves_catalogue_games_by_their_exact_names() {
             GameKind::Declared(declared) => declared.data(),
             _ => unreachable!(),
         };
-        let by_rules = answer(&format!(r#"{{"rules":{},"moves":{moves}}}"#, data.to_json().replace('\n', "")));
+        let by_rules = answer(&format!(
+            r#"{{"rules":{},"moves":{moves}}}"#,
+            data.to_json().replace('\n', "")
+        ));
         for name in [kind.name().to_string(), kind.name().to_uppercase()] {
             let by_name = answer(&format!(r#"{{"game":"{name}","moves":{moves}}}"#));
             assert!(by_name.get("error").is_none(), "{name}: {by_name}");
             assert_eq!(by_name["positions"], by_rules["positions"], "{name}");
             assert_eq!(by_name["game"], kind.name());
         }
-        for other in kind.aliases().iter().map(|a| a.to_string()).chain([kind.name().replace('-', "_")]) {
+        for other in kind
+            .aliases()
+            .iter()
+            .map(|a| a.to_string())
+            .chain([kind.name().replace('-', "_")])
+        {
             if other == kind.name() {
                 continue;
             }
