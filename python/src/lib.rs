@@ -127,6 +127,7 @@ fn reason_name(reason: EndReason) -> &'static str {
         EndReason::Agreement => "agreement",
         EndReason::Majority => "majority",
         EndReason::RowEmpty => "row_empty",
+        EndReason::FewSeeds => "few_seeds",
     }
 }
 
