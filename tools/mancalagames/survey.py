@@ -309,6 +309,10 @@ def survey_one(MG, traces, path):
                     info.quitter or gi.EndGameSeeds.DIVVIED)
         if quit is None:
             raise Blocked(f'a relay past 75 laps, quitter {info.quitter.name}')
+        if quit == 'nobody':
+            # the vocabulary settles the board into the stores at the cap
+            raise Blocked('a relay past 75 laps ending with the board '
+                          'counted for nobody (quitter DONT_SCORE)')
         if quit == 'split' and not game.info.stores:
             raise Blocked('a relay past 75 laps ending in a tie (no stores)')
         lap = {'relay': {'sowing': sowing, 'relay_on': relay_on,
