@@ -48,20 +48,12 @@ ALIASES = {
 
 # Games left out by hand after a difference with MancalaGames that the
 # parameters alone do not show (the reading at fault, see the README).
-DROPPED = {
-    'Wari': 'feeding judged after the capture (MancalaGames refuses a '
-            'move that feeds the starved row and then captures all of it)',
-    'Oware': 'feeding judged after the capture, with the grand slam judged '
-             'against the board before the move',
-    'Al-manqala': 'feeding judged after the capture (MancalaGames refuses a '
-                  'move that feeds the starved row and then captures all '
-                  'of it)',
-    'Mangala_II': 'feeding judged after the capture, with the grand slam '
-                  'judged against the board before the move',
-    'Ayoayo': 'long relays allowed with a lap cap (MancalaGames lists a '
-              'relay move that has not ended after 75 laps; the vocabulary '
-              'refuses an endless relay)',
-}
+DROPPED = {}
+# Earlier rounds dropped Wari, Al-manqala, Oware, Mangala II (feeding judged
+# after the capture; the grand slam judged against the board before the
+# move) and Ayoayo (long relays allowed with a 75-lap cap): the vocabulary
+# now says those readings (`Feeding`, `SlamJudged`, `AtMaxLaps`) and the
+# survey maps them.
 
 
 class Blocked(Exception):
@@ -124,6 +116,7 @@ def survey_one(MG, traces, path):
     total = game.cts.total_seeds
     nd = nondefault(info, gi)
     features = []
+    few_limit = None
 
     def take(key):
         return nd.pop(key, None)
@@ -156,8 +149,9 @@ def survey_one(MG, traces, path):
                                          gi.SowLapCont.GREQ_PARAM):
             continue
         if key == 'end_cond' and v == gi.EndGameCond.SEEDS_LIMIT:
-            raise Blocked('an end when fewer than K seeds are left '
-                          f'(end_cond SEEDS_LIMIT {info.end_param})')
+            # "end_param or fewer seeds in play" ends the game
+            few_limit = info.end_param + 1
+            continue
         raise Blocked(f"{why or key}: {key}={getattr(v, 'name', v)}")
     if not 1 <= holes <= 15:
         raise Blocked(f'{holes} pits a row')
@@ -170,9 +164,16 @@ def survey_one(MG, traces, path):
     while deco is not None:
         enders.append(type(deco).__name__)
         deco = getattr(deco, 'decorator', None)
-    if 'NoOutcomeChange' in enders:
-        raise Blocked('an end when fewer than K seeds are left '
-                      '(too few seeds for a capture)')
+    deco = game.deco.ender
+    while deco is not None:
+        if type(deco).__name__ == 'NoOutcomeChange':
+            # MancalaGames ends the game when 0 < seeds in play < min_needed
+            # (too few for any capture); with none left, the stuck end
+            # gives the same totals.
+            if few_limit is not None:
+                raise Blocked('two ends by too few seeds')
+            few_limit = deco.min_needed
+        deco = getattr(deco, 'decorator', None)
 
     # -- sowing
     direct = take('sow_direct')
@@ -274,7 +275,7 @@ def survey_one(MG, traces, path):
         raise Blocked(f'grand slam {gs.name}')
     grand_slam = gs_map[gs]
     if grand_slam != 'captures' and (basic or cross):
-        features.append(f'grand slam {grand_slam}')
+        features.append(f'grand slam {grand_slam} (judged before the move)')
 
     # -- relay laps
     mlaps = take('mlaps')
@@ -299,12 +300,29 @@ def survey_one(MG, traces, path):
             relay_on = [{'from': lo}]
         if mlaps == gi.LapSower.LAPPER_NEXT and relay_on != [{'from': 1}]:
             raise Blocked('relay from the next pit by the last pit\'s count')
+        # MancalaGames' sower gives up after 75 laps (ENDLESS) and the
+        # move ends the game by its quitter rule; such moves are legal
+        # (its default "no_endless = no").
+        quit = {gi.EndGameSeeds.HOLE_OWNER: 'owners',
+                gi.EndGameSeeds.DONT_SCORE: 'nobody',
+                gi.EndGameSeeds.DIVVIED: 'split'}.get(
+                    info.quitter or gi.EndGameSeeds.DIVVIED)
+        if quit is None:
+            raise Blocked(f'a relay past 75 laps, quitter {info.quitter.name}')
+        if quit == 'nobody':
+            # the vocabulary settles the board into the stores at the cap
+            raise Blocked('a relay past 75 laps ending with the board '
+                          'counted for nobody (quitter DONT_SCORE)')
+        if quit == 'split' and not game.info.stores:
+            raise Blocked('a relay past 75 laps ending in a tie (no stores)')
         lap = {'relay': {'sowing': sowing, 'relay_on': relay_on,
                          'from': relay_from,
                          'stop_on_capture': bool(stop_on_capture),
-                         'max_laps': 65536}}
+                         'max_laps': 75,
+                         'at_max_laps': {'ends-game': quit}}}
         features.append('relay from the ' + relay_from.replace('-', ' ')
-                        + (' (stops on a capture)' if stop_on_capture else ''))
+                        + (' (stops on a capture)' if stop_on_capture else '')
+                        + f'; 75-lap cap ends the game ({quit})')
     else:
         lap = {'single': sowing}
         features.insert(0, 'single lap')
@@ -336,7 +354,14 @@ def survey_one(MG, traces, path):
     if stuck_left == 'split':
         raise Blocked('leftovers divided (DIVVIED)')
     if must_feed:
-        features.append('feeding')
+        features.append('feeding (judged after the capture)')
+    few_seeds = None
+    if few_limit is not None:
+        few_left = leftover.get(unclaimed)
+        if few_left is None or few_left == 'split':
+            raise Blocked(f'an end by too few seeds, leftovers {unclaimed.name}')
+        few_seeds = {'fewer_than': few_limit, 'leftover': few_left}
+        features.append(f'ends below {few_limit} seeds ({few_left})')
     stuck = {'passes' if mustpass else 'ends': stuck_left}
     features.append(('stuck passes' if mustpass else 'stuck ends')
                     + f' ({stuck_left})')
@@ -355,7 +380,8 @@ def survey_one(MG, traces, path):
         'pits': 2 * holes,
         'seeds': seeds,
         'has_stores': stores != 'none',
-        'play': {'min_seeds': min_move, 'must_feed': must_feed},
+        'play': dict({'min_seeds': min_move, 'must_feed': must_feed},
+                     **({'feeding': 'after-capture'} if must_feed else {})),
         'turn': {
             'lap': lap,
             'direction': direction,
@@ -365,11 +391,14 @@ def survey_one(MG, traces, path):
             'scope': scope,
             'opposite': opposite,
             'grand_slam': grand_slam,
+            **({'grand_slam_judged': 'before-move'}
+               if grand_slam != 'captures' else {}),
             'extra_turn': {'in_own_store': in_store,
                            'after_capture': after_capture},
         },
-        'end': {'stuck': stuck, 'majority': 'nobody', 'row_empty': None,
-                'starvation': starvation},
+        'end': dict({'stuck': stuck, 'majority': 'nobody',
+                     'row_empty': None, 'starvation': starvation},
+                    **({'few_seeds': few_seeds} if few_seeds else {})),
         'history': {'repetition': 'continues', 'agreement': False},
     }
     return form, features, cfg
@@ -464,13 +493,25 @@ def ordinal_text(mg_name, form, cfg, commit):
                         'pit is empty)' if o['when_facing_empty'] else
                         ' (nothing is taken when the facing pit is empty)')
                      + '.')
+    if 'relay' in lap and 'at_max_laps' in lap['relay']:
+        r = lap['relay']
+        how = {'split': 'the seeds left on the board are divided between '
+               'the players', 'owners': 'each player takes the seeds left '
+               'in their own row', 'nobody': 'the seeds left on the board '
+               'count for nobody'}[r['at_max_laps']['ends-game']]
+        rules.append(f"A move whose sowing has not ended after {r['max_laps']} "
+                     'laps may be played: it stops there and the game ends; '
+                     f'{how}.')
+    before = (" (this applies only when the opponent's row held seeds "
+              'before the move)' if t.get('grand_slam_judged') ==
+              'before-move' else '')
     if t['grand_slam'] == 'illegal':
         rules.append("A move that would capture every seed of the "
                      "opponent's row may not be played while another move "
-                     'exists.')
+                     f'exists{before}.')
     elif t['grand_slam'] == 'captures-nothing':
         rules.append("A move that would capture every seed of the "
-                     "opponent's row is played but captures nothing.")
+                     f"opponent's row is played but captures nothing{before}.")
     x = t['extra_turn']
     if x['in_own_store']:
         rules.append("A last seed in the player's own store gives another "
@@ -479,7 +520,9 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append('A capture gives another turn.')
     if form['play']['must_feed']:
         rules.append("When the opponent's row is empty, the player must "
-                     'make a move that sows seeds into it if one exists.')
+                     'make a move that leaves seeds in it if one exists; '
+                     'a move feeds the row only if seeds are still there '
+                     'after its captures.')
     left = {'owners': 'each player takes the seeds left in their own row',
             'opponent': 'the player who made the last move takes the seeds '
             'left on the board',
@@ -499,6 +542,11 @@ def ordinal_text(mg_name, form, cfg, commit):
                      'the game ends and ' + (
                          'the starved player takes the seeds left'
                          if st == 'opponent' else left[st]) + '.')
+    few = form['end'].get('few_seeds')
+    if few:
+        rules.append(f"When fewer than {few['fewer_than']} seeds are left on "
+                     'the board (but some are), too few for a capture, the '
+                     f"game ends and {left[few['leftover']]}.")
     rules.append('As soon as a player has captured more than half of the '
                  'seeds the game ends, and the seeds left on the board count '
                  "for nobody (MancalaGames' reading of an outright "
