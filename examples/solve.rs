@@ -17,12 +17,14 @@
 //! echo "1 2 | 3 0 10-12 N" | cargo run --release --example solve -- tihbat --stdin
 //! ```
 //!
-//! Djenon-aboure's opening, solved with a proof certificate (see
-//! `mancala_rules::solve::proof`):
+//! The opening of any solvable game (Djenon-aboure, the six Kalah games of
+//! 3 to 5 seeds a pit under both capture readings, ...), solved with a proof
+//! certificate (see `mancala_rules::solve::proof`):
 //!
 //! ```sh
 //! cargo run --release --example solve -- djenon-aboure --opening --proof dj.proof
 //! cargo run --release --example solve -- djenon-aboure --verify dj.proof
+//! cargo run --release --example solve -- kalah --opening --proof kalah.proof --verify kalah.proof
 //! ```
 //!
 //! A build ends with a line on stderr: positions, bytes written, seconds and
@@ -42,8 +44,8 @@
 //! core, up to the machine's cores), `--chain` (Tihbat's own-side chain
 //! variant: the same as GAME `tihbat-chain`), `--hemprich` (Hemprich's
 //! Bohnenspiel: the same as `bohnenspiel-hemprich`). `--help` prints them.
-//! The other games (Oware, Kalah) have no solver yet: their names exit 2 with
-//! the list of the games solve takes.
+//! The other games (Oware) have no solver yet: their names exit 2 with the
+//! list of the games solve takes.
 
 #[macro_use]
 mod common;
@@ -58,15 +60,16 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use common::progress::{Progress, Ticker};
-use mancala_rules::games::{DjenonAboure, Tihbat};
+use mancala_rules::games::Tihbat;
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
 use mancala_rules::{Board, Escaped, GameKind, Player, Position, Ruleset, WithRuleset};
 use options::Options as Args;
 
-/// The opening's options (Djenon-aboure), beside the common ones.
+/// The opening's options (any solvable game), beside the common ones.
 const OPENING_USAGE: &str = "\
-Djenon-aboure's opening, solved with a proof certificate:
+The opening (any game solve takes: djenon-aboure, kalah, kalah-3, ...),
+solved with a proof certificate:
   --opening         solve the opening (with an endgame table of --max-seeds,
                     default 16): prints `value V` and `best M ...`
   --proof FILE      with --opening: write the certificate to FILE and its
@@ -355,6 +358,27 @@ fn split_opening(args: Vec<String>) -> Result<(Vec<String>, Opening), String> {
     Ok((rest, opening))
 }
 
+/// The opening of any solvable game proved (`--opening`, `--proof`) and a
+/// certificate checked (`--verify`), in that order when both are asked.
+struct Proof<'a> {
+    args: &'a Args,
+    opening: &'a Opening,
+}
+
+impl WithRuleset for Proof<'_> {
+    type Output = Result<(), Box<dyn Error>>;
+
+    fn run<R: Solvable>(self, rules: R) -> Self::Output {
+        if self.opening.opening {
+            opening(rules, self.args, self.opening)?;
+        }
+        match &self.opening.verify {
+            Some(path) => verify(rules, path),
+            None => Ok(()),
+        }
+    }
+}
+
 /// The checked table that goes with a certificate file.
 fn table_path(certificate: &str) -> String {
     format!("{certificate}.table")
@@ -363,11 +387,10 @@ fn table_path(certificate: &str) -> String {
 /// The largest board of the table under the opening's proof.
 const OPENING_TABLE: u32 = 16;
 
-/// Djenon-aboure's opening solved and proved: the table, the search, the
+/// A game's opening solved and proved: the table, the search, the
 /// certificate and its checked table written, the values printed.
-fn opening(args: &Args, opening: &Opening) -> Result<(), Box<dyn Error>> {
+fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), Box<dyn Error>> {
     let started = Instant::now();
-    let rules = DjenonAboure;
     let max_seeds = args.max_seeds.unwrap_or(OPENING_TABLE);
     let options = BuildOptions {
         threads: args.threads,
@@ -441,9 +464,8 @@ fn opening(args: &Args, opening: &Opening) -> Result<(), Box<dyn Error>> {
 }
 
 /// Checks a certificate and its table with the rules alone.
-fn verify(path: &str) -> Result<(), Box<dyn Error>> {
+fn verify<R: Solvable>(rules: R, path: &str) -> Result<(), Box<dyn Error>> {
     let started = Instant::now();
-    let rules = DjenonAboure;
     let tables = table_path(path);
     let mut table = CheckedTable::read_file(rules, &tables)?;
     errln!(
@@ -461,7 +483,7 @@ fn verify(path: &str) -> Result<(), Box<dyn Error>> {
         "table checked: every entry agrees with its successors ({:.1} s)",
         started.elapsed().as_secs_f64()
     );
-    let certificate: Certificate<<DjenonAboure as Ruleset>::Position> = Certificate::read_file(&rules, path)?;
+    let certificate: Certificate<R::Position> = Certificate::read_file(&rules, path)?;
     if certificate.root != rules.start() {
         return Err(format!("the certificate is about {}, not the opening", certificate.root).into());
     }
@@ -508,17 +530,11 @@ fn main() -> ExitCode {
     };
     let proving = opening_options.opening || opening_options.verify.is_some();
     let result = match args.game {
-        Some(GameKind::DjenonAboure) if proving => {
-            let mut result = Ok(());
-            if opening_options.opening {
-                result = opening(&args, &opening_options);
-            }
-            match (result, &opening_options.verify) {
-                (Ok(()), Some(path)) => verify(path),
-                (result, _) => result,
-            }
-        }
-        Some(_) if proving => Err("--opening and --verify are for djenon-aboure".into()),
+        // Any solvable game's opening: Djenon-aboure, Kalah and the rest.
+        Some(kind) if proving && kind.solvable() => kind.with_ruleset(Proof {
+            args: &args,
+            opening: &opening_options,
+        }),
         Some(GameKind::Tihbat) => tihbat(Tihbat, &args),
         Some(GameKind::TihbatChain) => tihbat(Tihbat::own_side_chain(), &args),
         // Every other game with table sizes, Kalah included.
