@@ -456,7 +456,11 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
         }
     }
     debug_assert_eq!(start.to_move(), Player::South);
-    errln!("total {:.1} s", started.elapsed().as_secs_f64());
+    errln!(
+        "total {:.1} s, {}",
+        started.elapsed().as_secs_f64(),
+        peak_memory()
+    );
     outln!("moves {}", each.join(", "));
     outln!("value {value}");
     outln!("best {}", best.join(" "));
@@ -494,9 +498,10 @@ fn verify<R: Solvable>(rules: R, path: &str) -> Result<(), Box<dyn Error>> {
     })?;
     progress.end();
     errln!(
-        "certificate checked: {} nodes, in {:.1} s in all",
+        "certificate checked: {} nodes, in {:.1} s in all, {}",
         verified.nodes,
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        peak_memory()
     );
     for (mv, v) in &verified.moves {
         outln!("verified move {mv} value {v}");

@@ -89,6 +89,17 @@
 //! | 1 | `m`, children (0: a leaf); then per child: the move, and `u32` the child's id, which is smaller than the node's |
 //! | 8 | the checksum of every byte before it |
 //!
+//! **Extra turns** (Kalah's last seed in the own store, any rule where a
+//! player moves again) need no field of their own: every node's position
+//! carries its player to move (the last byte of the position), and nothing
+//! assumes that players alternate. A node of an extra turn is a node whose
+//! child's position has the same player to move as its own; which player
+//! chooses at a node is read from that node's own mover, never from its
+//! parent's, and the child must be exactly the position after the move,
+//! mover included, so a child of an extra turn that names the other player
+//! is refuted. Bounds are South's margins, so they are not negated there
+//! either.
+//!
 //! Reading checks the format (format 1, `b"MNCLPRF1"` and `b"MNCLTBO1"`,
 //! is [`SolveError::OldFormat`]: prove again), the fingerprint, the length,
 //! the checksum and the range of what the file holds (a table value within

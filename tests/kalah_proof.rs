@@ -1,0 +1,328 @@
+//! Kalah's certificates (issue 23): a node whose child has the same mover
+//! (an extra turn, the last seed in the own store) is proved and checked like
+//! any other; the verifier rejects a changed bound, a move dropped from a
+//! node of the opponent, a changed table entry and an extra turn's node given
+//! the wrong mover; and on small starts (Kalah with 1 and 2 seeds a pit, 2x3
+//! and 2x4 boards) the prover's value, the certificate's verification and an
+//! exhaustive minimax agree, for the start and for every first move.
+
+use std::collections::HashMap;
+
+use mancala_rules::games::{Kalah, KALAH};
+use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover, Verified};
+use mancala_rules::solve::{BuildOptions, Solvable, SolveError, Table};
+use mancala_rules::{declare, Board, Player, Rules, Ruleset, Turn};
+
+declare!(Kalah1, 12, Rules { seeds: 1, ..KALAH });
+declare!(Kalah2, 12, Rules { seeds: 2, ..KALAH });
+declare!(Kalah2x3, 6, Rules { seeds: 3, ..KALAH });
+/// The board of the tamper tests.
+type Small = Kalah2x3;
+#[allow(non_upper_case_globals)]
+const Small: Small = Kalah2x3;
+declare!(Kalah2x4, 8, Rules { seeds: 2, ..KALAH });
+
+fn table<R: Solvable>(rules: R, max_seeds: u32) -> Table<R> {
+    let options = BuildOptions {
+        threads: 2,
+        progress: true,
+    };
+    Table::build_with(rules, max_seeds, options, |_| {}).unwrap()
+}
+
+/// The table through its file, read back and verified.
+fn checked<R: Solvable>(table: &Table<R>) -> CheckedTable<R> {
+    let mut bytes = Vec::new();
+    proof::write_checked_table(table, &mut bytes).unwrap();
+    let mut checked = CheckedTable::read_from(*table.rules(), bytes.as_slice()).unwrap();
+    checked.verify(2, |_| {}).unwrap();
+    checked
+}
+
+/// The certificate of `start`, through its file.
+fn certificate<R: Solvable>(table: &Table<R>, start: &R::Position) -> Certificate<R::Position> {
+    let written = Prover::new(table, |_| {}).certificate(start).unwrap();
+    let mut bytes = Vec::new();
+    written.write_to(&mut bytes).unwrap();
+    let read = Certificate::read_from(table.rules(), bytes.as_slice()).unwrap();
+    assert_eq!(read, written);
+    read
+}
+
+fn verify<R: Solvable>(
+    rules: R,
+    certificate: &Certificate<R::Position>,
+    table: &CheckedTable<R>,
+) -> Result<Verified, SolveError> {
+    proof::verify_certificate(&rules, certificate, table, |_| {})
+}
+
+/// Exhaustive minimax of South's final margin, by plain recursion over
+/// `turn` and `play_unchecked`, with neither table nor search: South
+/// maximises where South moves, North minimises where North moves, whoever
+/// moved before (an extra turn is simply the same player again). Kalah
+/// cannot cycle (a seed that crosses to the other row passes its sower's
+/// store first), so the recursion ends; memoised, it is quick.
+fn minimax<R: Ruleset>(rules: R, pos: &R::Position, memo: &mut HashMap<R::Position, i32>) -> i32 {
+    if let Some(&v) = memo.get(pos) {
+        return v;
+    }
+    let value = match rules.turn(pos) {
+        Turn::Over(outcome) => outcome.totals[0] as i32 - outcome.totals[1] as i32,
+        Turn::Moves(moves) => {
+            let values = moves.into_iter().map(|mv| {
+                let mut child = *pos;
+                rules.play_unchecked(&mut child, mv);
+                minimax(rules, &child, memo)
+            });
+            match pos.to_move() {
+                Player::South => values.max(),
+                Player::North => values.min(),
+            }
+            .expect("a position with moves")
+        }
+    };
+    memo.insert(*pos, value);
+    value
+}
+
+/// Nodes of `certificate` with a child of the same mover: extra turns.
+fn extra_turns<P: Board>(certificate: &Certificate<P>) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    for (id, node) in certificate.nodes.iter().enumerate() {
+        for &(_, child) in &node.children {
+            if certificate.nodes[child as usize].position.to_move() == node.position.to_move() {
+                found.push((id, child as usize));
+            }
+        }
+    }
+    found
+}
+
+/// Runs `test` on a thread with a big stack (the recursions of a debug
+/// build are deep: see `tests/kalah_search.rs`).
+fn with_big_stack(test: fn()) {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(test)
+        .expect("a thread")
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+}
+
+/// The start of `rules` proved over a table of `max_seeds` and compared
+/// with minimax: the value and every first move's value.
+fn compare<R: Solvable>(rules: R, max_seeds: u32) -> i32 {
+    let table = table(rules, max_seeds);
+    let checked = checked(&table);
+    let start = rules.start();
+    let searched = Prover::new(&table, |_| {}).value(&start);
+    let certificate = certificate(&table, &start);
+    let name = rules.name();
+    assert!(
+        certificate.nodes.len() > 1,
+        "{name}: the proof goes above the table"
+    );
+    assert!(
+        !extra_turns(&certificate).is_empty(),
+        "{name}: the certificate has an extra turn"
+    );
+    let verified = verify(rules, &certificate, &checked).unwrap();
+    let mut memo = HashMap::new();
+    let exact = minimax(rules, &start, &mut memo);
+    assert_eq!(searched, exact, "{name}: the prover's value");
+    assert_eq!(verified.value, exact, "{name}: the certificate's value");
+    let moves = rules.legal_moves(&start);
+    assert_eq!(verified.moves.len(), moves.len(), "{name}");
+    for (mv, value) in verified.moves {
+        let mut child = start;
+        rules.play_unchecked(&mut child, mv);
+        assert_eq!(
+            value,
+            minimax(rules, &child, &mut memo),
+            "{name}: first move {mv}"
+        );
+    }
+    exact
+}
+
+#[test]
+fn small_starts_prover_certificate_and_minimax_agree() {
+    with_big_stack(|| {
+        compare(Kalah1, 4);
+        compare(Kalah2x3, 6);
+        compare(Kalah2x4, 6);
+    });
+}
+
+/// Kalah with 2 seeds a pit (24 seeds): its minimax visits millions of
+/// positions, for a release build.
+#[test]
+#[ignore = "a minute in release: cargo test --release --test kalah_proof -- --ignored"]
+fn two_seeds_a_pit_prover_certificate_and_minimax_agree() {
+    with_big_stack(|| {
+        compare(Kalah2, 12);
+    });
+}
+
+/// The certificate and table of Kalah on a 2x3 board, 3 seeds a pit, over
+/// a 6-seed table, verified as given.
+fn small() -> (Certificate<<Small as Ruleset>::Position>, CheckedTable<Small>) {
+    let table = table(Small, 6);
+    let checked = checked(&table);
+    let certificate = certificate(&table, &Small.start());
+    assert!(verify(Small, &certificate, &checked).is_ok());
+    (certificate, checked)
+}
+
+#[test]
+fn the_verifier_rejects_a_changed_bound() {
+    let (certificate, checked) = small();
+    let mut refuted = 0;
+    for id in (0..certificate.nodes.len()).step_by(5) {
+        let mut changed = certificate.clone();
+        let node = &mut changed.nodes[id];
+        // A stronger claim than the node's: one more for a lower bound.
+        node.bound += if node.upper { -1 } else { 1 };
+        assert!(
+            matches!(verify(Small, &changed, &checked), Err(SolveError::Certificate(_))),
+            "node {id}"
+        );
+        refuted += 1;
+    }
+    assert!(refuted > 3, "{refuted}");
+    // The root's two bounds made unequal (each still proved): no value.
+    let mut changed = certificate.clone();
+    let lower = changed.claims[0].lower as usize;
+    changed.nodes[lower].bound -= 2;
+    assert!(matches!(
+        verify(Small, &changed, &checked),
+        Err(SolveError::Certificate(_))
+    ));
+}
+
+#[test]
+fn the_verifier_rejects_a_move_dropped_from_a_node_of_the_opponent() {
+    let (certificate, checked) = small();
+    // The opponent of the bound's side: North in a lower-bound tree, South
+    // in an upper-bound tree; every move of theirs must be answered.
+    let opponent_nodes: Vec<usize> = (0..certificate.nodes.len())
+        .filter(|&id| {
+            let node = &certificate.nodes[id];
+            let chooser = if node.upper { Player::North } else { Player::South };
+            node.position.to_move() != chooser && node.children.len() > 1
+        })
+        .collect();
+    assert!(opponent_nodes.iter().any(|&id| certificate.nodes[id].upper));
+    assert!(opponent_nodes.iter().any(|&id| !certificate.nodes[id].upper));
+    for &id in opponent_nodes.iter().step_by(3) {
+        let mut changed = certificate.clone();
+        changed.nodes[id].children.pop();
+        assert!(
+            matches!(verify(Small, &changed, &checked), Err(SolveError::Certificate(_))),
+            "node {id}"
+        );
+        // A move given twice instead of each once is refused too.
+        let mut changed = certificate.clone();
+        let first = changed.nodes[id].children[0];
+        *changed.nodes[id].children.last_mut().unwrap() = first;
+        assert!(verify(Small, &changed, &checked).is_err(), "node {id}");
+    }
+}
+
+#[test]
+fn the_verifier_rejects_a_changed_table_entry() {
+    let table = table(Small, 6);
+    let mut bytes = Vec::new();
+    proof::write_checked_table(&table, &mut bytes).unwrap();
+    let original = CheckedTable::read_from(Small, bytes.as_slice()).unwrap();
+    let mut whole = original.clone();
+    whole.verify(1, |_| {}).unwrap();
+    let mut tried = 0;
+    for seeds in 1..=6u32 {
+        let n = table.level(seeds).unwrap().len();
+        for at in (0..n).step_by(n / 5 + 1) {
+            let value = table.level(seeds).unwrap()[at];
+            let mut changed = original.clone();
+            // Within the level's range, so that only the check can refute it.
+            let other = if i32::from(value) + 2 <= seeds as i32 {
+                value + 2
+            } else {
+                value - 2
+            };
+            changed.tamper(seeds, at, other);
+            assert!(
+                matches!(changed.verify(2, |_| {}), Err(SolveError::Certificate(_))),
+                "{seeds} seeds, entry {at}"
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 20, "{tried}");
+    // A certificate whose leaves lean on a changed table is not checked:
+    // the table fails first, and an unverified table answers nothing.
+    let certificate = certificate(&table, &Small.start());
+    let mut changed = original.clone();
+    let value = table.level(6).unwrap()[0];
+    changed.tamper(6, 0, if value > -6 { value - 1 } else { value + 1 });
+    assert!(changed.verify(1, |_| {}).is_err());
+    assert!(verify(Small, &certificate, &changed).is_err());
+}
+
+#[test]
+fn the_verifier_rejects_an_extra_turns_node_given_the_wrong_mover() {
+    let (certificate, checked) = small();
+    let extra = extra_turns(&certificate);
+    assert!(extra.len() > 10, "{}", extra.len());
+    let mut refuted = 0;
+    for &(parent, child) in extra.iter().step_by(extra.len() / 10) {
+        // The child's node says the other player moves after the extra turn.
+        let mut changed = certificate.clone();
+        let pos = &mut changed.nodes[child].position;
+        pos.to_move = pos.to_move.opponent();
+        assert!(
+            matches!(verify(Small, &changed, &checked), Err(SolveError::Certificate(_))),
+            "node {child}, child of {parent}"
+        );
+        refuted += 1;
+    }
+    assert!(refuted >= 10, "{refuted}");
+    // The same through the file: the mover's byte of an extra turn's node
+    // changed, the checksum made to match; read, then refuted.
+    let (_, child) = extra[0];
+    let mut bytes = Vec::new();
+    certificate.write_to(&mut bytes).unwrap();
+    let mut changed = certificate.clone();
+    let pos = &mut changed.nodes[child].position;
+    pos.to_move = pos.to_move.opponent();
+    let mut tampered = Vec::new();
+    changed.write_to(&mut tampered).unwrap();
+    let differing: Vec<usize> = (0..bytes.len() - 8)
+        .filter(|&i| bytes[i] != tampered[i])
+        .collect();
+    assert_eq!(differing.len(), 1, "one byte: the mover");
+    let mut edited = bytes.clone();
+    edited[differing[0]] ^= 1;
+    assert!(
+        Certificate::read_from(&Small, edited.as_slice()).is_err(),
+        "the checksum"
+    );
+    mancala_rules::solve::reseal(&mut edited);
+    let read = Certificate::read_from(&Small, edited.as_slice()).unwrap();
+    assert!(matches!(
+        verify(Small, &read, &checked),
+        Err(SolveError::Certificate(_))
+    ));
+}
+
+/// Kalah's own start is proved only in release (see the README); here, a
+/// late position of Kalah(6,4) with extra turns, over a small table.
+#[test]
+fn a_kalah_position_is_proved_with_its_extra_turns() {
+    let table = table(Kalah, 6);
+    let checked = checked(&table);
+    let start: <Kalah as Ruleset>::Position = "0 0 1 0 2 1 | 1 0 2 0 1 1 20-19 S".parse().unwrap();
+    let certificate = certificate(&table, &start);
+    let verified = verify(Kalah, &certificate, &checked).unwrap();
+    assert_eq!(verified.value, minimax(Kalah, &start, &mut HashMap::new()));
+}
