@@ -374,6 +374,11 @@ pub struct Ending {
 /// row they part (the last mover may then have either row empty), and the
 /// vocabulary cannot say those games.
 ///
+/// A relay that ends the game at its lap cap ([`AtMaxLaps::EndsGame`])
+/// leaves the board empty: both rows are cleared, so with
+/// [`Wins`](Cleared::Wins) the game is a draw, as MancalaGames ends its
+/// "clear" games at its cap.
+///
 /// On a 2x2 board with Kalah's stores and extra turns, South's pit 2 sows
 /// its seed into South's store: South's row is empty and South plays
 /// again. With [`TakesTheRest`](Cleared::TakesTheRest) South takes North's
@@ -912,8 +917,7 @@ impl Rules {
     /// sown that the game does not have, an extra turn in a store that is
     /// never sown, a relay capped at 0 laps or ending the game with its
     /// seeds to nobody, a feeding reading or a grand slam reading without
-    /// its rule, a few-seeds end that never or always applies, a game won
-    /// by clearing a row that a relay's lap cap ends. [`declare!`](crate::declare) refuses a declaration with
+    /// its rule, a few-seeds end that never or always applies. [`declare!`](crate::declare) refuses a declaration with
     /// any at compile time; the [`harness`](crate::harness) checks it
     /// first.
     #[must_use]
@@ -956,11 +960,6 @@ impl Rules {
                     fewer_than: few.fewer_than,
                     total,
                 });
-            }
-        }
-        if let (Some(Cleared::Wins), Some(relay)) = (self.end.cleared, self.turn.lap.relay()) {
-            if matches!(relay.at_max_laps, AtMaxLaps::EndsGame(_)) {
-                problems = problems.with(RulesProblem::ClearedWinsAtLapCap);
             }
         }
         problems

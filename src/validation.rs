@@ -86,15 +86,6 @@ pub enum RulesProblem {
         /// Seeds in the game.
         total: u32,
     },
-    /// A game won by clearing one's row ([`Cleared::Wins`](crate::Cleared::Wins))
-    /// whose relay ends the game at its lap cap: the cap settles the board
-    /// into the stores, which empties both rows (a draw by the clearing
-    /// rule), whatever the cap's leftover says.
-    #[error(
-        "end.cleared: the game is won by clearing a row, but a relay ends it at its lap cap \
-         (turn.lap.at_max_laps), which empties both rows"
-    )]
-    ClearedWinsAtLapCap,
 }
 
 impl RulesProblem {
@@ -112,7 +103,6 @@ impl RulesProblem {
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
             RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
             RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
-            RulesProblem::ClearedWinsAtLapCap => "end.cleared",
         }
     }
 
@@ -143,9 +133,6 @@ impl RulesProblem {
             }
             RulesProblem::FewSeedsOutOfRange { .. } => {
                 "end.few_seeds.fewer_than: from 1 to the game's seeds"
-            }
-            RulesProblem::ClearedWinsAtLapCap => {
-                "end.cleared: won by clearing a row, but a relay's lap cap ends the game"
             }
         }
     }
@@ -180,7 +167,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 10;
+    const CAPACITY: usize = 9;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -342,10 +342,8 @@ def survey_one(MG, traces, path):
                           'counted for nobody (quitter DONT_SCORE)')
         if quit == 'split' and not game.info.stores:
             raise Blocked('a relay past 75 laps ending in a tie (no stores)')
-        if cleared == 'wins':
-            # an eliminate goal's quitter is a tie that leaves the board
-            raise Blocked('a relay past 75 laps ending in a tie, in a game '
-                          'won by clearing a row')
+        # (a game won by clearing: MancalaGames' quitter is a tie; the
+        # vocabulary's cap empties the board, both rows cleared: a draw)
         lap = {'relay': {'sowing': sowing, 'relay_on': relay_on,
                          'from': relay_from,
                          'stop_on_capture': bool(stop_on_capture),
@@ -544,6 +542,8 @@ def ordinal_text(mg_name, form, cfg, commit):
                'the players', 'owners': 'each player takes the seeds left '
                'in their own row', 'nobody': 'the seeds left on the board '
                'count for nobody'}[r['at_max_laps']['ends-game']]
+        if form['end'].get('cleared') == 'wins':
+            how = 'it is a draw'
         rules.append(f"A move whose sowing has not ended after {r['max_laps']} "
                      'laps may be played: it stops there and the game ends; '
                      f'{how}.')
