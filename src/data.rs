@@ -88,10 +88,11 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | grand slam judged against the board before the move ([`SlamJudged`](crate::primitives::SlamJudged)) | `"turn": {"grand_slam": "captures-nothing", "grand_slam_judged": "before-move"}` (default `"after-sowing"`) |
 /// | a relay past its lap cap ends the game ([`AtMaxLaps`](crate::primitives::AtMaxLaps)) | `"lap": {"relay": {..., "max_laps": 75, "at_max_laps": {"ends-game": "split"}}}` (default `"refused"`) |
 /// | too few seeds left ([`FewSeeds`](crate::FewSeeds)) | `"end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}` (default `null`) |
+/// | a cleared row ends the game ([`Cleared`](crate::Cleared)) | `"end": {"cleared": "takes-the-rest"}` or `"wins"` (default `null`) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |
-/// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"` |
+/// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -271,6 +271,22 @@ pub enum Leftover {
     Nobody,
     /// They are split equally (see [`Outcome::split`]).
     Split,
+    /// They are split equally, and an odd seed goes to the player behind
+    /// (North on equal scores), judged on the scores of the position where
+    /// the game ends (see [`Outcome::split_odd_to_behind`]):
+    /// MancalaGames' "divvied" leftovers. [`Split`](Leftover::Split) leaves
+    /// an odd seed unassigned; on an even board the two read alike.
+    ///
+    /// ```
+    /// use mancala_rules::{EndReason, Leftover, Position};
+    ///
+    /// // 3 seeds left: 1 each, and the odd one to North, who is behind.
+    /// let pos: Position<4> = "2 0 | 1 0 11-10 S".parse()?;
+    /// assert_eq!(Leftover::SplitOddToBehind.outcome(&pos, EndReason::NoMoves).totals, [12, 12]);
+    /// assert_eq!(Leftover::Split.outcome(&pos, EndReason::NoMoves).totals, [12, 11]);
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    SplitOddToBehind,
 }
 
 impl Leftover {
@@ -283,6 +299,7 @@ impl Leftover {
             Leftover::Opponent => Outcome::sweep(pos, pos.to_move().opponent(), reason),
             Leftover::Nobody => Outcome::all_captured(pos).because(reason),
             Leftover::Split => Outcome::split(pos, reason),
+            Leftover::SplitOddToBehind => Outcome::split_odd_to_behind(pos, reason),
         }
     }
 }
@@ -334,6 +351,96 @@ pub struct Ending {
     /// said. See [`FewSeeds`].
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub few_seeds: Option<FewSeeds>,
+    /// The game ends as soon as a player's row is empty, whoever is to
+    /// move, before every other end rule; the player whose row is empty
+    /// takes the seeds left, or wins. See [`Cleared`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub cleared: Option<Cleared>,
+}
+
+/// The end by a cleared row ([`Ending::cleared`]): as soon as either row
+/// is empty, whoever is to move, the game ends, before any other end rule
+/// is looked at (the majority, too few seeds, an empty row, a stuck
+/// player). It is read on the position, which does not say who moved
+/// last: the player whose row is empty is taken to be the one who
+/// cleared it.
+///
+/// MancalaGames ends these games after the move of the player who cleared
+/// their own row ("cleared own" with the board to the last mover, goal
+/// "clear"). The two readings agree on every position its games reach
+/// where only a player's own moves can empty their row (no capture takes
+/// from the opponent's row): then the empty row is the last mover's,
+/// after an extra turn or not. Where a capture can empty the opponent's
+/// row they part (the last mover may then have either row empty), and the
+/// vocabulary cannot say those games.
+///
+/// A relay that ends the game at its lap cap ([`AtMaxLaps::EndsGame`])
+/// leaves the board empty: both rows are cleared, so with
+/// [`Wins`](Cleared::Wins) the game is a draw, as MancalaGames ends its
+/// "clear" games at its cap.
+///
+/// On a 2x2 board with Kalah's stores and extra turns, South's pit 2 sows
+/// its seed into South's store: South's row is empty and South plays
+/// again. With [`TakesTheRest`](Cleared::TakesTheRest) South takes North's
+/// 3 seeds; with [`Wins`](Cleared::Wins) South wins, though behind.
+///
+/// ```
+/// use mancala_rules::primitives::{ExtraTurn, SowingTurn, Stores};
+/// use mancala_rules::{declare, Cleared, EndReason, Ending, Player, Rules, Ruleset};
+///
+/// const fn cleared(cleared: Cleared) -> Rules {
+///     Rules {
+///         has_stores: true,
+///         turn: SowingTurn { stores: Stores::Own, extra_turn: ExtraTurn::IN_OWN_STORE, ..SowingTurn::DEFAULT },
+///         end: Ending { cleared: Some(cleared), ..Ending::DEFAULT },
+///         ..Rules::DEFAULT
+///     }
+/// }
+/// declare!(TakesTheRest, 4, cleared(Cleared::TakesTheRest));
+/// declare!(Wins, 4, cleared(Cleared::Wins));
+/// let pos = "0 1 | 2 1 3-9 S".parse()?;
+/// let (after, _) = TakesTheRest.play(&pos, "2".parse()?)?;
+/// assert_eq!(after.to_string(), "0 0 | 2 1 4-9 S");
+/// let outcome = TakesTheRest.status(&after).outcome().unwrap();
+/// assert_eq!((outcome.totals, outcome.reason), ([7, 9], EndReason::RowEmpty));
+/// let outcome = Wins.status(&after).outcome().unwrap();
+/// assert_eq!((outcome.totals, outcome.reason), ([4, 9], EndReason::Cleared(Some(Player::South))));
+/// assert_eq!(outcome.winner(), Some(Player::South));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Cleared {
+    /// The player whose row is empty takes the seeds left (the other
+    /// row's; [`EndReason::RowEmpty`]); the player with more seeds wins
+    /// (MancalaGames' "cleared own" end with its leftovers to the last
+    /// mover: SimpleCapt).
+    TakesTheRest,
+    /// The player whose row is empty wins, whatever the totals
+    /// ([`EndReason::Cleared`]); the seeds left count for nobody; both rows
+    /// empty is a draw (MancalaGames' goal "clear": Waurie).
+    Wins,
+}
+
+impl Cleared {
+    /// How the game ends in `pos`, if a row is empty.
+    #[inline]
+    #[must_use]
+    pub fn outcome<const P: usize>(self, pos: &Position<P>) -> Option<Outcome> {
+        let empty = Player::BOTH.map(|player| pos.nonempty_pits(player).is_empty());
+        let clearer = match empty {
+            [false, false] => return None,
+            [true, false] => Some(Player::South),
+            [false, true] => Some(Player::North),
+            [true, true] => None,
+        };
+        Some(match (self, clearer) {
+            (Cleared::TakesTheRest, Some(clearer)) => Outcome::sweep(pos, clearer, EndReason::RowEmpty),
+            (Cleared::TakesTheRest, None) => Outcome::all_captured(pos).because(EndReason::RowEmpty),
+            (Cleared::Wins, clearer) => Outcome::all_captured(pos).because(EndReason::Cleared(clearer)),
+        })
+    }
 }
 
 /// The end by too few seeds left ([`Ending::few_seeds`]): when fewer than
@@ -386,6 +493,7 @@ impl Ending {
         row_empty: None,
         starvation: Leftover::Owners,
         few_seeds: None,
+        cleared: None,
     };
 }
 
@@ -623,11 +731,16 @@ impl<D: Declared> Ruleset for D {
 }
 
 impl Rules {
-    /// The state of play: the end rules in their order (majority, too few
-    /// seeds, an empty row, starvation), then the legal moves, then the
-    /// stuck player's rule.
+    /// The state of play: the end rules in their order (a cleared row,
+    /// majority, too few seeds, an empty row, starvation), then the legal
+    /// moves, then the stuck player's rule.
     #[inline(always)]
     fn turn_in<const P: usize>(&self, pos: &Position<P>) -> Turn {
+        if let Some(cleared) = self.end.cleared {
+            if let Some(outcome) = cleared.outcome(pos) {
+                return Turn::Over(outcome);
+            }
+        }
         if let Some(leftover) = self.end.majority {
             let total = u32::from(self.seeds) * P as u32;
             if pos.scores.iter().any(|&score| 2 * u32::from(score) > total) {

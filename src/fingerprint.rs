@@ -5,7 +5,7 @@ use crate::primitives::{
     AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
     RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
-use crate::{Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
+use crate::{Cleared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
 
 /// The version of the encoding, its first byte: changing the encoding means
 /// changing this, and every table and certificate file is then refused.
@@ -54,6 +54,7 @@ impl Encoder {
             Leftover::Opponent => 2,
             Leftover::Nobody => 3,
             Leftover::Split => 4,
+            Leftover::SplitOddToBehind => 5,
         });
     }
 
@@ -210,6 +211,7 @@ impl Encoder {
             row_empty,
             starvation,
             few_seeds,
+            cleared,
         } = ending;
         self.tag(4).stuck(stuck);
         self.tag(1).optional_leftover(majority);
@@ -218,6 +220,12 @@ impl Encoder {
         if let Some(FewSeeds { fewer_than, leftover }) = few_seeds {
             self.tag(5).byte(fewer_than);
             self.leftover(leftover);
+        }
+        if let Some(cleared) = cleared {
+            self.tag(6).byte(match cleared {
+                Cleared::TakesTheRest => 0,
+                Cleared::Wins => 1,
+            });
         }
     }
 
@@ -249,7 +257,7 @@ impl Rules {
     /// 1 then the value, a [`Counts`] its 128-bit mask as two little-endian
     /// words. A field added to the vocabulary after the first encoding
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
-    /// `end.few_seeds`) is written, with its own tag, only when it is not
+    /// `end.few_seeds`, `end.cleared`) is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,
     /// and it changes only when the crate changes the encoding (which makes

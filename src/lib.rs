@@ -135,7 +135,7 @@ pub use data::{
     DeclaredKind, Dynamic, RulesData, RulesError, MAX_DECLARATIONS, MAX_RULES_BYTES, RULES_FORMAT,
 };
 pub use declaration::{
-    Declared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck,
+    Cleared, Declared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck,
 };
 pub use error::{
     AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,

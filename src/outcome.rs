@@ -98,6 +98,12 @@ pub enum EndReason {
     /// Fewer seeds are left on the board than the game's
     /// [`FewSeeds::fewer_than`](crate::FewSeeds::fewer_than).
     FewSeeds,
+    /// A player's row is empty and that player wins, whatever the totals
+    /// ([`Cleared::Wins`](crate::Cleared::Wins), MancalaGames' goal
+    /// "clear"); `None` when both rows are empty, a draw. [`Outcome::winner`]
+    /// answers this player. Records and the session protocol spell it
+    /// `{"Cleared": "South"}` (or `"North"`, `null`).
+    Cleared(Option<Player>),
 }
 
 impl fmt::Display for EndReason {
@@ -113,6 +119,7 @@ impl fmt::Display for EndReason {
             EndReason::Majority => "more than half captured",
             EndReason::RowEmpty => "a row is empty",
             EndReason::FewSeeds => "too few seeds left",
+            EndReason::Cleared(_) => "a row cleared",
         })
     }
 }
@@ -130,9 +137,22 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The player with more seeds, or `None` for a draw.
+    /// The player with more seeds, or `None` for a draw; in a game won by
+    /// clearing one's row ([`EndReason::Cleared`]), the player who cleared
+    /// it, whatever the totals.
+    ///
+    /// ```
+    /// use mancala_rules::{EndReason, Outcome, Player};
+    ///
+    /// assert_eq!(Outcome { totals: [20, 28], reason: EndReason::NoMoves }.winner(), Some(Player::North));
+    /// let cleared = Outcome { totals: [20, 28], reason: EndReason::Cleared(Some(Player::South)) };
+    /// assert_eq!(cleared.winner(), Some(Player::South));
+    /// ```
     #[must_use]
     pub const fn winner(&self) -> Option<Player> {
+        if let EndReason::Cleared(winner) = self.reason {
+            return winner;
+        }
         let [south, north] = self.totals;
         if south > north {
             Some(Player::South)
@@ -204,6 +224,35 @@ impl Outcome {
             totals: [south + board / 2, north + board / 2],
             reason,
         }
+    }
+}
+
+impl Outcome {
+    /// The seeds on the board are split equally, and an odd seed goes to
+    /// the player with fewer seeds captured, North on equal scores (the
+    /// scores of `pos`, where the game ends): MancalaGames' reading of
+    /// "divvied" leftovers ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)).
+    ///
+    /// ```
+    /// use mancala_rules::{EndReason, Outcome, Position};
+    ///
+    /// let behind: Position<4> = "1 0 | 0 0 10-13 S".parse()?;
+    /// assert_eq!(Outcome::split_odd_to_behind(&behind, EndReason::NoMoves).totals, [11, 13]);
+    /// let level: Position<4> = "1 0 | 0 0 12-11 S".parse()?;
+    /// assert_eq!(Outcome::split_odd_to_behind(&level, EndReason::NoMoves).totals, [12, 12]);
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn split_odd_to_behind<B: Board>(pos: &B, reason: EndReason) -> Outcome {
+        let board: u32 = pos.pits().iter().map(|&s| u32::from(s)).sum();
+        let [south, north] = pos.scores().map(u32::from);
+        let (half, odd) = (board / 2, board % 2);
+        let totals = if north > south {
+            [south + half + odd, north + half]
+        } else {
+            [south + half, north + half + odd]
+        };
+        Outcome { totals, reason }
     }
 }
 

@@ -249,6 +249,7 @@ fn check_outcome<R: Ruleset>(rules: &R, pos: &R::Position, outcome: &Outcome) ->
             t
         }
         EndReason::FewSeeds => panic!("no game checked here ends by too few seeds: {pos}"),
+        EndReason::Cleared(_) => panic!("no game checked here ends by a cleared row: {pos}"),
         EndReason::NoMoves | EndReason::Majority | EndReason::RowEmpty => [
             south + row_seeds(pos, Player::South),
             north + row_seeds(pos, Player::North),

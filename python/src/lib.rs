@@ -128,6 +128,7 @@ fn reason_name(reason: EndReason) -> &'static str {
         EndReason::Majority => "majority",
         EndReason::RowEmpty => "row_empty",
         EndReason::FewSeeds => "few_seeds",
+        EndReason::Cleared(_) => "cleared",
     }
 }
 

@@ -32,6 +32,7 @@ pub const OWARE: Rules = Rules {
         row_empty: None,
         starvation: Leftover::Owners,
         few_seeds: None,
+        cleared: None,
     },
     // Rule 5: a position repeated since the last capture ends the game.
     history: HistoryRules {

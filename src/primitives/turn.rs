@@ -682,7 +682,8 @@ impl Opposite {
 /// The end of a relay that has not ended after its `max_laps` laps
 /// ([`AtMaxLaps::EndsGame`]): `pos` holds the board after them; the turn is
 /// handed over, then every seed on the board goes into the stores as
-/// `leftover` says (read in that position; [`Leftover::Split`] gives an odd
+/// `leftover` says (read in that position; [`Leftover::Split`] and
+/// [`Leftover::SplitOddToBehind`] alike give an odd
 /// seed to the player behind, North on equal scores; `Nobody`, which the
 /// check refuses, keeps them in their owners' stores), and the board is
 /// left empty.
@@ -698,7 +699,8 @@ fn end_at_lap_cap<const P: usize>(
     let board = pos.seeds_on_board();
     let [south, north] = pos.scores.map(u32::from);
     let totals = match leftover {
-        Leftover::Split => {
+        // At the cap both splits give an odd seed to the player behind.
+        Leftover::Split | Leftover::SplitOddToBehind => {
             let (half, odd) = (board / 2, board % 2);
             if north > south {
                 [south + half + odd, north + half]

@@ -121,6 +121,32 @@ def survey_one(MG, traces, path):
     def take(key):
         return nd.pop(key, None)
 
+    # -- ends by a cleared row (Cleared): goal CLEAR, end_cond CLEARED_OWN
+    cleared = None
+    cleared_blocked = None   # said where end_cond comes in the order below
+    if nd.get('goal') == gi.Goal.CLEAR:
+        # the player who empties their own row wins (ClearSeedsEndGame is
+        # the whole ender: no majority, no stuck end)
+        cleared = 'wins'
+        take('goal')
+    if nd.get('end_cond') == gi.EndGameCond.CLEARED_OWN:
+        # the game ends when the mover's own row is empty (ClearedSideEnder,
+        # before the majority); read on the position as "the player whose
+        # row is empty", which is the last mover only where no capture can
+        # empty the opponent's row
+        if nd.get('capt_on') or nd.get('evens') or nd.get('crosscapt') \
+                or nd.get('capt_min') or nd.get('capt_max') \
+                or nd.get('capt_type'):
+            cleared_blocked = ('end condition: end_cond=CLEARED_OWN with '
+                               'captures (who moved last decides, which a '
+                               'position does not show)')
+        elif info.unclaimed != gi.EndGameSeeds.LAST_MOVER:
+            cleared_blocked = ('end condition: end_cond=CLEARED_OWN, '
+                               f'leftovers {info.unclaimed.name}')
+        else:
+            cleared = 'takes-the-rest'
+            take('end_cond')
+
     # -- things that are not two rows of equal pits, or not one game
     for key, why in (('rounds', 'rounds'), ('goal', 'goal'),
                      ('goal_param', 'goal parameter'),
@@ -148,6 +174,8 @@ def survey_one(MG, traces, path):
         if key == 'mlap_cont' and v in (gi.SowLapCont.ON_PARAM,
                                          gi.SowLapCont.GREQ_PARAM):
             continue
+        if key == 'end_cond' and cleared_blocked:
+            raise Blocked(cleared_blocked)
         if key == 'end_cond' and v == gi.EndGameCond.SEEDS_LIMIT:
             # "end_param or fewer seeds in play" ends the game
             few_limit = info.end_param + 1
@@ -305,8 +333,7 @@ def survey_one(MG, traces, path):
         # (its default "no_endless = no").
         quit = {gi.EndGameSeeds.HOLE_OWNER: 'owners',
                 gi.EndGameSeeds.DONT_SCORE: 'nobody',
-                gi.EndGameSeeds.DIVVIED: 'split'}.get(
-                    info.quitter or gi.EndGameSeeds.DIVVIED)
+                gi.EndGameSeeds.DIVVIED: 'split'}.get(info.quitter)
         if quit is None:
             raise Blocked(f'a relay past 75 laps, quitter {info.quitter.name}')
         if quit == 'nobody':
@@ -315,6 +342,8 @@ def survey_one(MG, traces, path):
                           'counted for nobody (quitter DONT_SCORE)')
         if quit == 'split' and not game.info.stores:
             raise Blocked('a relay past 75 laps ending in a tie (no stores)')
+        # (a game won by clearing: MancalaGames' quitter is a tie; the
+        # vocabulary's cap empties the board, both rows cleared: a draw)
         lap = {'relay': {'sowing': sowing, 'relay_on': relay_on,
                          'from': relay_from,
                          'stop_on_capture': bool(stop_on_capture),
@@ -336,38 +365,50 @@ def survey_one(MG, traces, path):
     unclaimed = take('unclaimed') or gi.EndGameSeeds.HOLE_OWNER
     quitter = take('quitter')
     take('end_param')
+    # DIVVIED: half each, an odd seed to the player with fewer in store
+    # (North on equal stores), MancalaGames' DivvySeedsStores
     leftover = {gi.EndGameSeeds.HOLE_OWNER: 'owners',
                 gi.EndGameSeeds.DONT_SCORE: 'nobody',
                 gi.EndGameSeeds.LAST_MOVER: 'opponent',
-                gi.EndGameSeeds.DIVVIED: 'split'}
+                gi.EndGameSeeds.DIVVIED: 'split-odd-to-behind'}
     starvation = 'owners'
     if unclaimed == gi.EndGameSeeds.UNFED_PLAYER:
         if not must_feed:
             raise Blocked('seeds to the unfed player without feeding')
         starvation = 'opponent'
-        stuck_left = leftover.get(quitter or gi.EndGameSeeds.DIVVIED)
+        # the other ends use the quitter (HOLE_OWNER is 0: test for None)
+        stuck_left = leftover.get(gi.EndGameSeeds.DIVVIED if quitter is None
+                                  else quitter)
     else:
         stuck_left = leftover.get(unclaimed)
         starvation = stuck_left
     if stuck_left is None:
         raise Blocked(f'leftovers {unclaimed.name}')
-    if stuck_left == 'split':
-        raise Blocked('leftovers divided (DIVVIED)')
+    if stuck_left == 'split-odd-to-behind' and not game.info.stores:
+        raise Blocked('leftovers divided (DIVVIED) without stores')
+    if cleared == 'wins':
+        # nothing but a cleared row ends the game; the board is not scored
+        stuck_left = starvation = 'nobody'
     if must_feed:
         features.append('feeding (judged after the capture)')
     few_seeds = None
     if few_limit is not None:
         few_left = leftover.get(unclaimed)
-        if few_left is None or few_left == 'split':
+        if few_left is None:
             raise Blocked(f'an end by too few seeds, leftovers {unclaimed.name}')
         few_seeds = {'fewer_than': few_limit, 'leftover': few_left}
         features.append(f'ends below {few_limit} seeds ({few_left})')
     stuck = {'passes' if mustpass else 'ends': stuck_left}
-    features.append(('stuck passes' if mustpass else 'stuck ends')
-                    + f' ({stuck_left})')
-    features.append('majority (nobody)')
-    if 'ClearWinner' not in enders:
-        raise Blocked('no outright-majority end')
+    if cleared:
+        features.insert(0, f'cleared row ({cleared})')
+    if cleared != 'wins':
+        features.append(('stuck passes' if mustpass else 'stuck ends')
+                        + f' ({stuck_left})')
+        features.append('majority (nobody)')
+        if 'ClearWinner' not in enders:
+            raise Blocked('no outright-majority end')
+    elif enders != ['ClearSeedsEndGame']:
+        raise Blocked(f'goal CLEAR with the enders {enders}')
     take('stores')
     for key in ('udirect', 'mlength', 'quitter'):
         nd.pop(key, None)
@@ -396,9 +437,11 @@ def survey_one(MG, traces, path):
             'extra_turn': {'in_own_store': in_store,
                            'after_capture': after_capture},
         },
-        'end': dict({'stuck': stuck, 'majority': 'nobody',
+        'end': dict({'stuck': stuck,
+                     'majority': None if cleared == 'wins' else 'nobody',
                      'row_empty': None, 'starvation': starvation},
-                    **({'few_seeds': few_seeds} if few_seeds else {})),
+                    **({'few_seeds': few_seeds} if few_seeds else {}),
+                    **({'cleared': cleared} if cleared else {})),
         'history': {'repetition': 'continues', 'agreement': False},
     }
     return form, features, cfg
@@ -499,6 +542,8 @@ def ordinal_text(mg_name, form, cfg, commit):
                'the players', 'owners': 'each player takes the seeds left '
                'in their own row', 'nobody': 'the seeds left on the board '
                'count for nobody'}[r['at_max_laps']['ends-game']]
+        if form['end'].get('cleared') == 'wins':
+            how = 'it is a draw'
         rules.append(f"A move whose sowing has not ended after {r['max_laps']} "
                      'laps may be played: it stops there and the game ends; '
                      f'{how}.')
@@ -527,9 +572,23 @@ def ordinal_text(mg_name, form, cfg, commit):
             'opponent': 'the player who made the last move takes the seeds '
             'left on the board',
             'nobody': 'the seeds left on the board count for nobody',
-            'player-to-move': 'the player to move takes the seeds left'}
+            'player-to-move': 'the player to move takes the seeds left',
+            'split-odd-to-behind': 'the seeds left on the board are '
+            'shared equally, an odd seed going to the player with fewer '
+            'seeds captured (North when both have as many)'}
+    cleared = form['end'].get('cleared')
+    if cleared == 'wins':
+        rules.append('A player who empties their own row wins the game at '
+                     'once, however many seeds each has captured; the seeds '
+                     'left on the board are not counted.')
+    elif cleared == 'takes-the-rest':
+        rules.append('As soon as a player empties their own row the game '
+                     'ends, before any other end is looked at, and that '
+                     'player takes the seeds left on the board.')
     stuck = form['end']['stuck']
-    if 'ends' in stuck:
+    if cleared == 'wins':
+        pass   # nothing else ends the game
+    elif 'ends' in stuck:
         rules.append('When the player to move has no legal move, the game '
                      f"ends and {left[stuck['ends']]}.")
     else:
@@ -547,11 +606,14 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append(f"When fewer than {few['fewer_than']} seeds are left on "
                      'the board (but some are), too few for a capture, the '
                      f"game ends and {left[few['leftover']]}.")
-    rules.append('As soon as a player has captured more than half of the '
-                 'seeds the game ends, and the seeds left on the board count '
-                 "for nobody (MancalaGames' reading of an outright "
-                 'majority).')
-    rules.append('The player with more seeds wins; equal totals are a draw.')
+    if form['end'].get('majority'):
+        rules.append('As soon as a player has captured more than half of '
+                     'the seeds the game ends, and the seeds left on the '
+                     "board count for nobody (MancalaGames' reading of an "
+                     'outright majority).')
+    if cleared != 'wins':
+        rules.append('The player with more seeds wins; equal totals are a '
+                     'draw.')
     text = f"{mg_name.replace('_', ' ')}, as MancalaGames configures it " \
         f"(GameProps/{mg_name}.txt at commit {commit[:12]}); the rules " \
         'below are written from its parameters, in MancalaGames\' reading.\n\n'

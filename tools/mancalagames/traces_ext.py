@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The peer's traces.py, with the project's additions to its mapping.
+
+    python3 tools/mancalagames/traces_ext.py [--peer DIR] TRACES-ARGS...
+
+takes the same arguments as the peer's traces.py (see its docstring) and
+writes the same traces, except where its mapping cannot read a
+MancalaGames game; the peer's copy is imported, never edited.
+
+Additions:
+
+- Games won by clearing one's row (MancalaGames' goal CLEAR): the winner
+  is the player MancalaGames names (the one who emptied their own row),
+  not the one with more seeds, so ``winner`` is MancalaGames' own verdict
+  (``final`` stays the stores, which that goal does not score). The
+  crate's reading is ``Cleared::Wins``, whose outcome names that winner.
+
+Every other game's traces are the peer's, byte for byte.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CRATE = os.path.dirname(os.path.dirname(HERE))
+PEER = os.path.join(CRATE, '..', 'shared', 'peers', 'mancalagames')
+
+
+def load_traces(peer_dir):
+    """The peer's traces module, with the additions installed."""
+    sys.path.insert(0, os.path.abspath(peer_dir))
+    import traces  # noqa: E402 (the peer's script, read-only)
+
+    base = traces.Driver
+
+    class Driver(base):
+        """The peer's driver; the winner of a goal-CLEAR game is MG's."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            gi = traces.MG.gi
+            self.clear_goal = self.g.info.goal == gi.Goal.CLEAR
+
+        def position(self):
+            pos = super().position()
+            if self.clear_goal and self.over:
+                pos['winner'] = self.mg_winner
+            return pos
+
+    traces.Driver = Driver
+    return traces
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    peer = PEER
+    if '--peer' in argv:
+        i = argv.index('--peer')
+        peer = argv[i + 1]
+        del argv[i:i + 2]
+    traces = load_traces(peer)
+    return traces.main(argv)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
