@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use crate::declaration::{Declared, Ending, HistoryRules, Playable, Rules};
 use crate::error::Escaped;
 use crate::primitives::SowingTurn;
+use crate::rounds::Rounds;
 use crate::validation::Problems;
 use crate::{GameKind, Position};
 
@@ -90,6 +91,8 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | too few seeds left ([`FewSeeds`](crate::FewSeeds)) | `"end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}` (default `null`) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
+/// | played in rounds ([`Rounds`](crate::Rounds)) | `"rounds": {"fill": "right", "starter": "last-mover", "min_pits": 4, "out_of_play": true}` (default `null`); a round's out-of-play pits: `"turn": {"out_of_play": [8, 9]}` (default `[]`) |
+/// | majority above a count ([`Ending::majority_above`](crate::Ending::majority_above)) | `"end": {"majority": "nobody", "majority_above": 70}` (default `null`: half) |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"` |
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -122,6 +125,9 @@ pub struct RulesData {
     /// [`Rules::history`].
     #[cfg_attr(feature = "serde", serde(default))]
     pub history: HistoryRules,
+    /// [`Rules::rounds`]: a match of rounds (absent: one game).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub rounds: Option<Rounds>,
     /// The game's numbered rules, in Markdown.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "String::is_empty"))]
     pub rules_text: String,
@@ -186,6 +192,7 @@ impl RulesData {
             turn,
             end,
             history,
+            rounds,
         } = *rules;
         RulesData {
             format: RULES_FORMAT,
@@ -198,6 +205,7 @@ impl RulesData {
             turn,
             end,
             history,
+            rounds,
             rules_text: String::new(),
             sources: Vec::new(),
         }
@@ -274,6 +282,7 @@ impl RulesData {
             turn: self.turn,
             end: self.end,
             history: self.history,
+            rounds: self.rounds,
         }
     }
 

@@ -32,12 +32,14 @@ pub const OWARE: Rules = Rules {
         row_empty: None,
         starvation: Leftover::Owners,
         few_seeds: None,
+        majority_above: None,
     },
     // Rule 5: a position repeated since the last capture ends the game.
     history: HistoryRules {
         repetition: Repetition::EndsKeepingRows,
         agreement: false,
     },
+    rounds: None,
 };
 
 crate::declare!(

@@ -535,6 +535,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
     rule: RelayRule,
     stores: Stores,
     stop: (Counts, PitSet),
+    out_of_play: PitSet,
 ) -> Result<(Landing, u32), EndlessRelay> {
     let mut landing = Landing::Pit(origin);
     let laps = relay_laps(
@@ -543,7 +544,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
         rule.max_laps,
         rule.at_max_laps.is_refused(),
         |pos: &mut Position<P>, start| {
-            landing = sow_with_stores(pos, start, rule.sowing, stores);
+            landing = sow_with_stores(pos, start, rule.sowing, stores, out_of_play);
             match landing {
                 Landing::Pit(last) => next_lap(&pos.pits, last, rule, stop),
                 Landing::Store(_) => None,
@@ -616,11 +617,15 @@ fn relay_laps<S: Copy + PartialEq>(
 /// One lap from `origin` through the pits and the `stores` given: South's
 /// store lies after pit `N`, North's after pit `2N`. Whole rounds are added
 /// at once; the rest (fewer than a round, at most 31 places) seed by seed.
+/// The pits of `out_of_play` (a round's unfilled pits, see
+/// [`SowingTurn::out_of_play`](super::SowingTurn::out_of_play)) are skipped
+/// like a skipped origin: they get no seed.
 pub(crate) fn sow_with_stores<const P: usize>(
     pos: &mut Position<P>,
     origin: usize,
     sowing: Sowing,
     stores: Stores,
+    out_of_play: PitSet,
 ) -> Landing {
     let n = P / 2;
     let origin = wrap::<P>(origin);
@@ -645,15 +650,32 @@ pub(crate) fn sow_with_stores<const P: usize>(
             Landing::Store(Player::South) => Landing::Pit(n),
             Landing::Store(Player::North) => Landing::Pit(0),
         };
-        let place = next(place);
+        let mut place = next(place);
         if skip && place == Landing::Pit(origin) {
-            next(place)
-        } else {
-            place
+            place = next(place);
         }
+        // Out-of-play pits (none in most games: the loop is not entered).
+        while let Landing::Pit(pit) = place {
+            if !out_of_play.contains(pit) {
+                break;
+            }
+            place = next(place);
+            if skip && place == Landing::Pit(origin) {
+                place = next(place);
+            }
+        }
+        place
     };
-    let ring =
-        P - usize::from(skip) + usize::from(in_ring(Player::South)) + usize::from(in_ring(Player::North));
+    // The origin holds seeds, so it is never out of play.
+    let out_of_play = out_of_play.intersection(PitSet::first(P)).difference(PitSet::single(origin));
+    let ring = P - usize::from(skip) - out_of_play.len()
+        + usize::from(in_ring(Player::South))
+        + usize::from(in_ring(Player::North));
+    if ring == 0 {
+        // Nowhere to sow (every other pit out of play): nothing moves.
+        pos.pits[origin] = seeds as u8;
+        return Landing::Pit(origin);
+    }
     let (mut rounds, mut rest) = (seeds / ring, seeds % ring);
     if rest == 0 {
         // The last round is walked, to find where it ends.
@@ -668,6 +690,9 @@ pub(crate) fn sow_with_stores<const P: usize>(
         }
         if skip {
             pos.pits[origin] = pos.pits[origin].wrapping_sub(rounds);
+        }
+        for pit in out_of_play {
+            pos.pits[pit] = pos.pits[pit].wrapping_sub(rounds);
         }
         for player in Player::BOTH {
             if in_ring(player) {
