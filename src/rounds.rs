@@ -216,9 +216,9 @@ pub(crate) fn claims_of(pits: &[u8], scores: [u8; 2], outcome: &Outcome) -> [u32
 /// const RULES: Rules = Rules { has_stores: true, turn: SowingTurn { stores: Stores::Own, ..SowingTurn::DEFAULT }, ..Rules::DEFAULT };
 /// // Pit 2 (South's) is out of play: it is never a move, and sowing skips it.
 /// let round = Round::<6>::new(RULES, PitSet::single(1));
-/// let mut pos = "4 0 3 | 3 2 0 0-0 S".parse()?;
+/// let pos = "4 0 3 | 3 2 0 0-0 S".parse()?;
 /// assert_eq!(round.legal_moves(&pos).to_string(), "1 3");
-/// round.play(&mut pos, Move::Pit(1))?;
+/// let (pos, _) = round.play(&pos, Move::Pit(1))?;
 /// assert_eq!(pos.to_string(), "0 0 4 | 4 3 0 1-0 N");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

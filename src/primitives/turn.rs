@@ -788,8 +788,9 @@ fn mirror_move<const P: usize>(mv: Move) -> Move {
     }
 }
 
-/// [`mirror`] of every pit of a set.
+/// [`mirror`] of every pit of a set (pits past the board are dropped).
 #[inline]
 pub(crate) fn mirror_set<const P: usize>(pits: PitSet) -> PitSet {
-    pits.fold(PitSet::EMPTY, |set, pit| set.with(mirror::<P>(pit)))
+    pits.intersection(PitSet::first(P))
+        .fold(PitSet::EMPTY, |set, pit| set.with(mirror::<P>(pit)))
 }

@@ -12,6 +12,11 @@ games from the opening, seed 1, and --games with --random-starts 0.5, seed
 peer's diff.py (--name-map MG=our file name).  It prints one table row a
 game: games, positions, differences, and exits 1 if any differ.
 
+A game in rounds (its file's "rounds") goes through rounds.py and
+rounds_diff.py instead: --games matches, one trace a round, the rounds'
+out-of-play pits and transitions compared too; the games column then
+counts rounds.
+
 --inline sends each game's data file (src/games/NAME.json) in the request
 ("rules") instead of its name, for a replay program built before the file
 was added.  MancalaGames runs from its own checkout; nothing of it is
@@ -19,6 +24,7 @@ copied.
 """
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import subprocess
@@ -30,8 +36,27 @@ CRATE = os.path.dirname(os.path.dirname(HERE))
 PEER = os.path.join(CRATE, '..', 'shared', 'peers', 'mancalagames')
 
 
+def in_rounds(ours):
+    """Whether the catalogue file declares a game in rounds."""
+    path = os.path.join(CRATE, 'src', 'games', ours + '.json')
+    try:
+        with open(path) as f:
+            return json.load(f).get('rounds') is not None
+    except OSError:
+        return False
+
+
 def run_one(args, mg_name, ours):
     rows = []
+    # A game in rounds: rounds.py (one trace a round, from --games matches)
+    # and rounds_diff.py (the round's fields compared too), both importing
+    # the peer's scripts.
+    rounds = in_rounds(ours)
+    tracer = (os.path.join(HERE, 'rounds.py') if rounds else
+              os.path.join(args.peer, 'traces.py'))
+    differ = (os.path.join(HERE, 'rounds_diff.py') if rounds else
+              os.path.join(args.peer, 'diff.py'))
+    peer = ['--peer', args.peer] if rounds else []
     for label, extra, seed in (('opening', [], '1'),
                                ('random starts', ['--random-starts', '0.5'],
                                 '2')):
@@ -40,7 +65,7 @@ def run_one(args, mg_name, ours):
             t = subprocess.CompletedProcess([], 0, '', '')
         else:
           t = subprocess.run(
-              [sys.executable, os.path.join(args.peer, 'traces.py'),
+              [sys.executable, tracer] + peer + [
                '--mg', args.mg, '--game', mg_name, '--games', str(args.games),
                '--seed', seed, '--check', '--out', out] + extra,
               capture_output=True, text=True)
@@ -52,7 +77,7 @@ def run_one(args, mg_name, ours):
             cmd = (f'{sys.executable} {os.path.join(HERE, "inline_rules.py")}'
                    f' {os.path.join(CRATE, "src", "games")} | {cmd}')
         d = subprocess.run(
-            [sys.executable, os.path.join(args.peer, 'diff.py'),
+            [sys.executable, differ,
              '--traces', out, '--cmd', cmd, '--crate', CRATE,
              '--name-map', f'{mg_name}={ours}', '--show', '1'],
             capture_output=True, text=True)
