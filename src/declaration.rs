@@ -895,8 +895,21 @@ impl Rules {
         if out.bits() & !board != 0 {
             problems = problems.with(RulesProblem::OutOfPlayOffBoard { pits });
         }
-        let makes_out_of_play = !out.is_empty() || matches!(self.rounds, Some(Rounds { out_of_play: true, .. }));
-        let next_pit = matches!(self.turn.lap, Lap::RelayWith(RelayRule { from: RelayFrom::NextPit, .. }));
+        let makes_out_of_play = !out.is_empty()
+            || matches!(
+                self.rounds,
+                Some(Rounds {
+                    out_of_play: true,
+                    ..
+                })
+            );
+        let next_pit = matches!(
+            self.turn.lap,
+            Lap::RelayWith(RelayRule {
+                from: RelayFrom::NextPit,
+                ..
+            })
+        );
         if makes_out_of_play && (next_pit || self.turn.capture.chain) {
             problems = problems.with(RulesProblem::OutOfPlayWithNextPit);
         }

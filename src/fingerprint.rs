@@ -5,7 +5,10 @@ use crate::primitives::{
     AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
     RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
-use crate::{Ending, Feeding, RoundFill, RoundStarter, Rounds, FewSeeds, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
+use crate::{
+    Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill, RoundStarter, Rounds,
+    Rules, Stuck,
+};
 
 /// The version of the encoding, its first byte: changing the encoding means
 /// changing this, and every table and certificate file is then refused.

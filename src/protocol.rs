@@ -81,6 +81,33 @@
 //! The game's own history rules apply: a Tihbat position that repeats one
 //! seen earlier in the replay ends the game with the board split.
 //!
+//! # Games in rounds
+//!
+//! A game declared with [`Rules::rounds`](crate::Rules::rounds) (Dakon,
+//! Ohvulhu, Lagerung: a match of rounds, see [`Rounds`](crate::Rounds)) is
+//! replayed one round a request. Its `start` may say two more keys, which
+//! no other game's start may have (its request is then refused as an
+//! invalid start):
+//!
+//! - `out_of_play`: the round's out-of-play pits, as pit numbers (default
+//!   `[]`); they must be empty;
+//! - `starter`: who started the round, 0 or 1 (default `to_move`), which
+//!   [`RoundStarter::Alternate`](crate::RoundStarter::Alternate) reads.
+//!
+//! Each of its positions has two more fields after `winner`:
+//! `out_of_play`, the round's out-of-play pits, and `next_round`: `null`,
+//! except on a position where the round is over and the match goes on,
+//! where it is the next round's start: `{"pits", "scores", "to_move",
+//! "out_of_play"}`, which a request can send as its `start` as it is. The
+//! next round's starter under [`RoundStarter::LastMover`](crate::RoundStarter::LastMover)
+//! is the mover of the request's last move that was not a pass (with no
+//! such move, the opponent of the player to move). Every other game's
+//! answers are as they were.
+//!
+//! ```json
+//! {"pits": [..], "scores": [6, 8], "to_move": 0, "legal": ["3"], "over": false, "final": null, "winner": null, "out_of_play": [1, 2], "next_round": null}
+//! ```
+//!
 //! # Errors
 //!
 //! A request that cannot be read, names an unknown game, holds an invalid
@@ -167,8 +194,8 @@ use serde::Deserialize;
 
 use crate::history::{SinceCapture, Tracked};
 use crate::{
-    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, PitSet, Player, Position,
-    Round, Rounds, RulesData, Ruleset, Turn, WithRuleset,
+    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, PitSet, Player,
+    Position, Round, Rounds, RulesData, Ruleset, Turn, WithRuleset,
 };
 
 /// The stateful mode: one game kept open between lines ([`serve_session`]).
@@ -460,9 +487,14 @@ fn respond_round(
 ) -> io::Result<bool> {
     let pits = kind.pits();
     let mut out_of_play = PitSet::EMPTY;
-    for &number in start.and_then(|start| start.out_of_play.as_ref()).into_iter().flatten() {
+    for &number in start
+        .and_then(|start| start.out_of_play.as_ref())
+        .into_iter()
+        .flatten()
+    {
         if number == 0 || usize::from(number) > pits {
-            let message = format!("invalid start: out-of-play pit {number} is not on the board of {pits} pits");
+            let message =
+                format!("invalid start: out-of-play pit {number} is not on the board of {pits} pits");
             return write_refusal(out, Some(kind.name()), &message);
         }
         out_of_play = out_of_play.with(usize::from(number) - 1);
@@ -636,7 +668,9 @@ fn write_round_fields<R: Ruleset>(
         let claims = crate::rounds::claims_of(pos.pits(), pos.scores(), &outcome);
         let mut pits = pos.pits().to_vec();
         let mut scores = [0u8; 2];
-        let out_of_play = info.rounds.fill_into(info.seeds, claims, &mut pits, &mut scores)?;
+        let out_of_play = info
+            .rounds
+            .fill_into(info.seeds, claims, &mut pits, &mut scores)?;
         Some((pits, scores, starter, out_of_play))
     });
     match next {
@@ -649,7 +683,11 @@ fn write_round_fields<R: Ruleset>(
                 }
                 write!(out, "{seeds}")?;
             }
-            write!(out, "],\"scores\":[{south},{north}],\"to_move\":{},\"out_of_play\":", starter.index())?;
+            write!(
+                out,
+                "],\"scores\":[{south},{north}],\"to_move\":{},\"out_of_play\":",
+                starter.index()
+            )?;
             write_pits(out, out_of_play)?;
             out.write_all(b"}")
         }

@@ -119,7 +119,12 @@ impl Rounds {
     /// `None` when a player has fewer seeds than fill
     /// [`min_pits`](Rounds::min_pits) pits: the match is over.
     #[must_use]
-    pub fn fill<const P: usize>(&self, seeds: u8, claims: [u32; 2], starter: Player) -> Option<(Position<P>, PitSet)> {
+    pub fn fill<const P: usize>(
+        &self,
+        seeds: u8,
+        claims: [u32; 2],
+        starter: Player,
+    ) -> Option<(Position<P>, PitSet)> {
         let mut pits = [0u8; P];
         let mut scores = [0u8; 2];
         let out = self.fill_into(seeds, claims, &mut pits, &mut scores)?;
@@ -127,7 +132,13 @@ impl Rounds {
     }
 
     /// [`fill`](Rounds::fill) on a board of any size (`pits.len()` pits).
-    pub(crate) fn fill_into(&self, seeds: u8, claims: [u32; 2], pits: &mut [u8], scores: &mut [u8; 2]) -> Option<PitSet> {
+    pub(crate) fn fill_into(
+        &self,
+        seeds: u8,
+        claims: [u32; 2],
+        pits: &mut [u8],
+        scores: &mut [u8; 2],
+    ) -> Option<PitSet> {
         let n = pits.len() / 2;
         let seeds = u32::from(seeds.max(1));
         let needed = u32::from(self.min_pits.max(1)) * seeds;
@@ -163,7 +174,13 @@ impl Rounds {
     /// with `outcome` and `end_to_move` to move (who would have moved
     /// next), and whose last move `last_mover` made.
     #[must_use]
-    pub fn next_starter(&self, starter: Player, end_to_move: Player, outcome: &Outcome, last_mover: Player) -> Player {
+    pub fn next_starter(
+        &self,
+        starter: Player,
+        end_to_move: Player,
+        outcome: &Outcome,
+        last_mover: Player,
+    ) -> Player {
         match (self.starter, outcome.winner()) {
             (RoundStarter::Alternate, _) => starter.opponent(),
             (RoundStarter::Loser, Some(winner)) => winner.opponent(),
@@ -471,7 +488,9 @@ pub(crate) mod pit_numbers {
         let mut pits = PitSet::EMPTY;
         for number in numbers {
             if !(1..=30).contains(&number) {
-                return Err(serde::de::Error::custom(format!("pit {number} is not on a board of at most 30 pits")));
+                return Err(serde::de::Error::custom(format!(
+                    "pit {number} is not on a board of at most 30 pits"
+                )));
             }
             pits = pits.with(usize::from(number) - 1);
         }

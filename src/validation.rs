@@ -102,7 +102,9 @@ pub enum RulesProblem {
     OutOfPlayWithNextPit,
     /// A majority threshold without the majority end, or not below the
     /// game's seeds.
-    #[error("end.majority_above: a threshold needs the majority end and must be below the game's {total} seeds")]
+    #[error(
+        "end.majority_above: a threshold needs the majority end and must be below the game's {total} seeds"
+    )]
     MajorityAboveOutOfRange {
         /// Seeds in the game.
         total: u32,

@@ -3,7 +3,8 @@
 //! board, with the data form's round trip and the protocol's round fields.
 
 use mancala_rules::primitives::{
-    CaptureRule, Counts, Direction, ExtraTurn, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores,
+    CaptureRule, Counts, Direction, ExtraTurn, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn,
+    Stores,
 };
 use mancala_rules::{
     declare, EndReason, Ending, GameKind, Leftover, Match, Move, Outcome, PitSet, Player, Position, Round,
@@ -83,13 +84,24 @@ fn an_out_of_play_pit_is_never_a_move_and_never_sown() {
 
 #[test]
 fn the_majority_ends_the_round_only_above_its_threshold() {
-    declare!(AboveTwelve, 4, Rules {
-        end: Ending { majority: Some(Leftover::Nobody), majority_above: Some(12), ..Ending::DEFAULT },
-        ..Rules::DEFAULT
-    });
+    declare!(
+        AboveTwelve,
+        4,
+        Rules {
+            end: Ending {
+                majority: Some(Leftover::Nobody),
+                majority_above: Some(12),
+                ..Ending::DEFAULT
+            },
+            ..Rules::DEFAULT
+        }
+    );
     assert!(!AboveTwelve.status(&"2 3 | 1 1 9-0 N".parse().unwrap()).is_over());
     assert!(!AboveTwelve.status(&"1 1 | 1 1 12-0 N".parse().unwrap()).is_over());
-    let outcome = AboveTwelve.status(&"1 1 | 1 0 13-0 N".parse().unwrap()).outcome().unwrap();
+    let outcome = AboveTwelve
+        .status(&"1 1 | 1 0 13-0 N".parse().unwrap())
+        .outcome()
+        .unwrap();
     assert_eq!((outcome.totals, outcome.reason), ([13, 0], EndReason::Majority));
 }
 
@@ -139,7 +151,11 @@ fn each_reading_of_the_next_starter() {
     let won = Outcome::all_captured(&end);
     let drawn = Outcome::all_captured(&"0 0 | 0 0 8-8 N".parse::<Position<4>>().unwrap());
     let next = |starter, outcome: &Outcome| {
-        Rounds { starter, ..DAKON_ROUNDS }.next_starter(Player::South, Player::North, outcome, Player::South)
+        Rounds {
+            starter,
+            ..DAKON_ROUNDS
+        }
+        .next_starter(Player::South, Player::North, outcome, Player::South)
     };
     assert_eq!(next(RoundStarter::Alternate, &won), Player::North);
     assert_eq!(next(RoundStarter::Loser, &won), Player::North);
@@ -250,7 +266,10 @@ fn the_rounds_vocabulary_round_trips_through_the_data_form() {
         ..RulesData::of(&rules, 14)
     };
     let json = data.to_json();
-    assert!(json.contains("\"out_of_play\": [\n      8,\n      9\n    ]"), "{json}");
+    assert!(
+        json.contains("\"out_of_play\": [\n      8,\n      9\n    ]"),
+        "{json}"
+    );
     assert!(json.contains("\"majority_above\": 70"));
     assert!(json.contains("\"starter\": \"last-mover\""));
     let back = RulesData::from_json(&json).unwrap();
@@ -264,7 +283,10 @@ fn the_rounds_vocabulary_round_trips_through_the_data_form() {
     };
     assert_ne!(without(|r| r.rounds = None), rules.fingerprint(14));
     assert_ne!(without(|r| r.end.majority_above = None), rules.fingerprint(14));
-    assert_ne!(without(|r| r.turn.out_of_play = PitSet::EMPTY), rules.fingerprint(14));
+    assert_ne!(
+        without(|r| r.turn.out_of_play = PitSet::EMPTY),
+        rules.fingerprint(14)
+    );
 }
 
 #[test]
@@ -278,10 +300,16 @@ fn the_combinations_not_played_are_named_problems() {
     assert_eq!(fields(no_stores, 14), ["rounds"]);
     // More pits to fill than a row has.
     let too_many = Rules {
-        rounds: Some(Rounds { min_pits: 8, ..DAKON_ROUNDS }),
+        rounds: Some(Rounds {
+            min_pits: 8,
+            ..DAKON_ROUNDS
+        }),
         ..kalah_like(KALAH_TURN)
     };
-    assert!(matches!(too_many.problems(14).first(), Some(RulesProblem::RoundsNotPlayable { row: 7 })));
+    assert!(matches!(
+        too_many.problems(14).first(),
+        Some(RulesProblem::RoundsNotPlayable { row: 7 })
+    ));
     // A relay from the next pit, or a chained capture, with out-of-play pits.
     let next_pit = Rules {
         rounds: Some(DAKON_ROUNDS),
@@ -309,7 +337,10 @@ fn the_combinations_not_played_are_named_problems() {
         turn: SowingTurn::DEFAULT.with_out_of_play(PitSet::single(12)),
         ..Rules::DEFAULT
     };
-    assert!(matches!(off.problems(12).first(), Some(RulesProblem::OutOfPlayOffBoard { pits: 12 })));
+    assert!(matches!(
+        off.problems(12).first(),
+        Some(RulesProblem::OutOfPlayOffBoard { pits: 12 })
+    ));
     // A threshold without the majority end, or not below the seeds.
     let threshold = |majority, above| Rules {
         end: Ending {
@@ -320,7 +351,10 @@ fn the_combinations_not_played_are_named_problems() {
         ..Rules::DEFAULT
     };
     assert_eq!(fields(threshold(None, 10), 12), ["end.majority_above"]);
-    assert_eq!(fields(threshold(Some(Leftover::Nobody), 48), 12), ["end.majority_above"]);
+    assert_eq!(
+        fields(threshold(Some(Leftover::Nobody), 48), 12),
+        ["end.majority_above"]
+    );
     assert!(threshold(Some(Leftover::Nobody), 47).problems(12).is_empty());
 }
 
@@ -342,7 +376,10 @@ mod protocol {
             r#"{"game":"dakon","start":{"pits":[0,0,7,7,7,7,7,7,7,7,7,7,7,7],"scores":[6,8],"to_move":0,"out_of_play":[1,2]},"moves":[]}"#,
         );
         assert!(line.contains(r#""legal":["3","4","5","6","7"]"#), "{line}");
-        assert!(line.contains(r#""out_of_play":[1,2],"next_round":null}"#), "{line}");
+        assert!(
+            line.contains(r#""out_of_play":[1,2],"next_round":null}"#),
+            "{line}"
+        );
         // A round over at its start (every seed in the stores, 60 to 38):
         // the next round's start, filled from the right.
         let line = answer(
@@ -358,9 +395,8 @@ mod protocol {
     fn out_of_play_pits_are_for_games_in_rounds_only() {
         let line = answer(r#"{"game":"kalah","start":{"pits":[4,4,4,4,4,4,4,4,4,4,4,4],"out_of_play":[1]}}"#);
         assert!(line.contains("\"error\""), "{line}");
-        let line = answer(
-            r#"{"game":"dakon","start":{"pits":[7,7,7,7,7,7,7,7,7,7,7,7,7,7],"out_of_play":[1]}}"#,
-        );
+        let line =
+            answer(r#"{"game":"dakon","start":{"pits":[7,7,7,7,7,7,7,7,7,7,7,7,7,7],"out_of_play":[1]}}"#);
         assert!(line.contains("out-of-play pit 1 holds seeds"), "{line}");
     }
 }

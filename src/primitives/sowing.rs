@@ -667,7 +667,9 @@ pub(crate) fn sow_with_stores<const P: usize>(
         place
     };
     // The origin holds seeds, so it is never out of play.
-    let out_of_play = out_of_play.intersection(PitSet::first(P)).difference(PitSet::single(origin));
+    let out_of_play = out_of_play
+        .intersection(PitSet::first(P))
+        .difference(PitSet::single(origin));
     let ring = P - usize::from(skip) - out_of_play.len()
         + usize::from(in_ring(Player::South))
         + usize::from(in_ring(Player::North));

@@ -344,7 +344,11 @@ pub struct SowingTurn {
     /// [`SowingTurn::with_out_of_play`].
     #[cfg_attr(
         feature = "serde",
-        serde(default, skip_serializing_if = "crate::rounds::pit_numbers::is_empty", with = "crate::rounds::pit_numbers")
+        serde(
+            default,
+            skip_serializing_if = "crate::rounds::pit_numbers::is_empty",
+            with = "crate::rounds::pit_numbers"
+        )
     )]
     pub out_of_play: PitSet,
 }
@@ -532,7 +536,14 @@ impl SowingTurn {
                             }
                         } else {
                             let mut board = *pos;
-                            match relay_sow_stores(&mut board, origin, relay, self.stores, stop, self.out_of_play) {
+                            match relay_sow_stores(
+                                &mut board,
+                                origin,
+                                relay,
+                                self.stores,
+                                stop,
+                                self.out_of_play,
+                            ) {
                                 Ok((landing, laps)) => {
                                     *pos = board;
                                     report.laps = laps;
@@ -643,7 +654,11 @@ impl SowingTurn {
         let pit = pit % P;
         let clockwise = self.direction == Direction::Clockwise;
         let (mut board, origin, out_of_play) = if clockwise {
-            (pos.mirrored(), mirror::<P>(pit), mirror_set::<P>(self.out_of_play))
+            (
+                pos.mirrored(),
+                mirror::<P>(pit),
+                mirror_set::<P>(self.out_of_play),
+            )
         } else {
             (*pos, pit, self.out_of_play)
         };

@@ -152,13 +152,14 @@ def random_match(Driver, name, rng, args, traces):
     while True:
         starter = int(d.g.starter)
         positions, moves, cut = play_round(d, rng, args.max_plies, traces)
-        if d.over and d.round_over and len(rounds) + 1 < args.max_rounds:
-            start = d.start_next_round()
-            # the round's last position says the next round's start
-            positions[-1]['next_round'] = start
-        elif d.over and d.round_over:
-            cut = 'max-rounds'
-        rounds.append((positions, moves, cut, starter, d.mg_winner))
+        winner = d.mg_winner
+        if d.over and d.round_over:
+            # the round's last position says the next round's start (also
+            # for the last round kept, when the match is cut there)
+            positions[-1]['next_round'] = d.start_next_round()
+            if len(rounds) + 1 >= args.max_rounds:
+                cut = 'max-rounds'
+        rounds.append((positions, moves, cut, starter, winner))
         if cut or not positions[-1]['next_round']:
             return d, rounds
 

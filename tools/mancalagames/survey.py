@@ -190,6 +190,14 @@ def survey_one(MG, traces, path):
     if direct in (None, gi.Direct.CCW):
         direction = 'counter-clockwise'
     elif direct == gi.Direct.CW:
+        if info.sow_stores:
+            # MancalaGames keeps each store at its row's counterclockwise
+            # end, so a clockwise sowing reaches the mover's store after
+            # the opponent's row; the crate's clockwise reading mirrors the
+            # rows, the store after the mover's own row (seen first in
+            # Lagerung's check).
+            raise Blocked('clockwise sowing through the stores '
+                          "(MancalaGames' store placement)")
         direction = 'clockwise'
         features.append('clockwise')
     else:
