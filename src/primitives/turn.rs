@@ -1,5 +1,5 @@
 use super::sowing::{relay_sow_pits, relay_sow_stores, AtMaxLaps, RelayRule, Stores};
-use super::sowing::{sow_with_stores, Landing};
+use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
 use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
@@ -515,7 +515,8 @@ impl SowingTurn {
             }
             lap => {
                 let landing = match lap.relay() {
-                    None => sow_with_stores(pos, origin, lap.sowing(), self.stores, self.out_of_play),
+                    None if self.out_of_play.is_empty() => sow_with_stores(pos, origin, lap.sowing(), self.stores),
+                    None => sow_skipping_out_of_play(pos, origin, lap.sowing(), self.stores, self.out_of_play),
                     Some(relay) => {
                         let stop = self.stop_on_capture::<P>(relay, player);
                         if self.stores == Stores::None && self.out_of_play.is_empty() {
@@ -668,8 +669,11 @@ impl SowingTurn {
             None if packed => {
                 sowing.sow(&mut board.pits, origin);
             }
+            None if out_of_play.is_empty() => {
+                sow_with_stores(&mut board, origin, sowing, self.stores);
+            }
             None => {
-                sow_with_stores(&mut board, origin, sowing, self.stores, out_of_play);
+                sow_skipping_out_of_play(&mut board, origin, sowing, self.stores, out_of_play);
             }
             Some(relay) => {
                 let stop = self.stop_on_capture::<P>(relay, pos.to_move);

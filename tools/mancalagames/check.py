@@ -13,9 +13,9 @@ peer's diff.py (--name-map MG=our file name).  It prints one table row a
 game: games, positions, differences, and exits 1 if any differ.
 
 A game in rounds (its file's "rounds") goes through rounds.py and
-rounds_diff.py instead: --games matches, one trace a round, the rounds'
-out-of-play pits and transitions compared too; the games column then
-counts rounds.
+rounds_diff.py instead: one trace a round, at least --games rounds from
+up to --games matches (whole matches), the rounds' out-of-play pits and
+transitions compared too; the games column then counts rounds.
 
 --inline sends each game's data file (src/games/NAME.json) in the request
 ("rules") instead of its name, for a replay program built before the file
@@ -56,7 +56,9 @@ def run_one(args, mg_name, ours):
               os.path.join(args.peer, 'traces.py'))
     differ = (os.path.join(HERE, 'rounds_diff.py') if rounds else
               os.path.join(args.peer, 'diff.py'))
-    peer = ['--peer', args.peer] if rounds else []
+    # --games rounds (each a game of the declaration), from as many
+    # matches as it takes.
+    peer = ['--peer', args.peer, '--rounds', str(args.games)] if rounds else []
     for label, extra, seed in (('opening', [], '1'),
                                ('random starts', ['--random-starts', '0.5'],
                                 '2')):

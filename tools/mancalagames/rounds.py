@@ -2,8 +2,8 @@
 """MancalaGames traces of games played in rounds, one line a round.
 
     python3 tools/mancalagames/rounds.py --mg DIR --game NAME --games N \
-        --seed S [--random-starts F] [--max-plies M] [--max-rounds R]
-        [--out FILE] [--check] [--peer DIR]
+        --seed S [--rounds K] [--random-starts F] [--max-plies M]
+        [--max-rounds R] [--out FILE] [--check] [--peer DIR]
 
 The peer's traces.py (../shared/peers/mancalagames/) stops at the end of a
 round ("unsupported MG result ... ROUND_WIN").  This module imports it and
@@ -32,6 +32,9 @@ stores after it; MancalaGames' ROUND_WIN / ROUND_TIE are a finished game
 like WIN / TIE.  Relay moves that would hit MancalaGames' 75-lap limit are
 avoided as in the peer.  A round still running after --max-plies plies, or
 a match after --max-rounds rounds, is cut (``mg.cut``).
+
+--rounds K: stop once K rounds are written (the match under way is
+finished): at most N matches, at least K rounds if the matches give them.
 
 --random-starts F: with probability F a round's line starts from a ply of
 that round chosen at random (its ``starter`` and ``out_of_play`` stay the
@@ -175,6 +178,8 @@ def main(argv=None):
     ap.add_argument('--random-starts', type=float, default=0.0)
     ap.add_argument('--max-plies', type=int, default=1000)
     ap.add_argument('--max-rounds', type=int, default=MAX_ROUNDS)
+    ap.add_argument('--rounds', type=int, default=0,
+                    help='stop once this many rounds are written')
     ap.add_argument('--out')
     ap.add_argument('--check', action='store_true')
     args = ap.parse_args(argv)
@@ -187,6 +192,8 @@ def main(argv=None):
     stats = dict(matches=0, rounds=0, positions=0, cut=0, random_starts=0,
                  longest=0)
     for gno in range(args.games):
+        if args.rounds and stats['rounds'] >= args.rounds:
+            break
         rng = random.Random(f'{args.seed}:{args.game}:{gno}')
         d, rounds = random_match(Driver, args.game, rng, args, traces)
         stats['matches'] += 1
