@@ -84,7 +84,7 @@
 //! # Games in rounds
 //!
 //! A game declared with [`Rules::rounds`](crate::Rules::rounds) (Dakon,
-//! Ohvulhu, Lagerung: a match of rounds, see [`Rounds`](crate::Rounds)) is
+//! Ohvulhu: a match of rounds, see [`Rounds`]) is
 //! replayed one round a request. Its `start` may say two more keys, which
 //! no other game's start may have (its request is then refused as an
 //! invalid start):

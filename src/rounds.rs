@@ -223,7 +223,7 @@ pub(crate) fn claims_of(pits: &[u8], scores: [u8; 2], outcome: &Outcome) -> [u32
 
 /// One round of a game played in rounds: the game's rules with the
 /// round's out-of-play pits ([`SowingTurn::out_of_play`](crate::primitives::SowingTurn::out_of_play)),
-/// on a board of `P` pits. A [`Declared`] value (so a [`Ruleset`]): built
+/// on a board of `P` pits. A [`Declared`] value (so a [`Ruleset`](crate::Ruleset)): built
 /// for each round, never interned.
 ///
 /// ```

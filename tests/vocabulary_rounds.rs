@@ -3,12 +3,11 @@
 //! board, with the data form's round trip and the protocol's round fields.
 
 use mancala_rules::primitives::{
-    CaptureRule, Counts, Direction, ExtraTurn, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn,
-    Stores,
+    CaptureRule, Counts, Direction, Lap, RelayFrom, RelayRule, Sowing, SowingTurn, Stores,
 };
 use mancala_rules::{
     declare, EndReason, Ending, GameKind, Leftover, Match, Move, Outcome, PitSet, Player, Position, Round,
-    RoundFill, RoundStarter, Rounds, Rules, RulesData, RulesProblem, Ruleset,
+    RoundFill, RoundStarter, Rounds, Rules, RulesProblem, Ruleset,
 };
 
 const KALAH_TURN: SowingTurn = SowingTurn {
@@ -240,8 +239,12 @@ fn a_game_not_in_rounds_is_no_match() {
     assert!(Match::<12>::new(*GameKind::Kalah.rules()).is_err());
 }
 
+#[cfg(feature = "protocol")]
 #[test]
 fn the_rounds_vocabulary_round_trips_through_the_data_form() {
+    use mancala_rules::primitives::{ExtraTurn, Opposite};
+    use mancala_rules::RulesData;
+
     let rules = Rules {
         seeds: 7,
         has_stores: true,

@@ -515,8 +515,12 @@ impl SowingTurn {
             }
             lap => {
                 let landing = match lap.relay() {
-                    None if self.out_of_play.is_empty() => sow_with_stores(pos, origin, lap.sowing(), self.stores),
-                    None => sow_skipping_out_of_play(pos, origin, lap.sowing(), self.stores, self.out_of_play),
+                    None if self.out_of_play.is_empty() => {
+                        sow_with_stores(pos, origin, lap.sowing(), self.stores)
+                    }
+                    None => {
+                        sow_skipping_out_of_play(pos, origin, lap.sowing(), self.stores, self.out_of_play)
+                    }
                     Some(relay) => {
                         let stop = self.stop_on_capture::<P>(relay, player);
                         if self.stores == Stores::None && self.out_of_play.is_empty() {
