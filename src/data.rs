@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use crate::declaration::{Declared, Ending, HistoryRules, Playable, Rules};
 use crate::error::Escaped;
 use crate::primitives::SowingTurn;
+use crate::rounds::Rounds;
 use crate::validation::Problems;
 use crate::{GameKind, Position};
 
@@ -91,6 +92,8 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | a cleared row ends the game ([`Cleared`](crate::Cleared)) | `"end": {"cleared": "takes-the-rest"}` or `"wins"` (default `null`) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
+/// | played in rounds ([`Rounds`](crate::Rounds)) | `"rounds": {"fill": "right", "starter": "last-mover", "min_pits": 4, "out_of_play": true}` (default `null`); a round's out-of-play pits: `"turn": {"out_of_play": [8, 9]}` (default `[]`) |
+/// | majority above a count ([`Ending::majority_above`](crate::Ending::majority_above)) | `"end": {"majority": "nobody", "majority_above": 70}` (default `null`: half) |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -123,6 +126,9 @@ pub struct RulesData {
     /// [`Rules::history`].
     #[cfg_attr(feature = "serde", serde(default))]
     pub history: HistoryRules,
+    /// [`Rules::rounds`]: a match of rounds (absent: one game).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub rounds: Option<Rounds>,
     /// The game's numbered rules, in Markdown.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "String::is_empty"))]
     pub rules_text: String,
@@ -187,6 +193,7 @@ impl RulesData {
             turn,
             end,
             history,
+            rounds,
         } = *rules;
         RulesData {
             format: RULES_FORMAT,
@@ -199,6 +206,7 @@ impl RulesData {
             turn,
             end,
             history,
+            rounds,
             rules_text: String::new(),
             sources: Vec::new(),
         }
@@ -275,6 +283,7 @@ impl RulesData {
             turn: self.turn,
             end: self.end,
             history: self.history,
+            rounds: self.rounds,
         }
     }
 

@@ -7,8 +7,11 @@ use crate::error::IllegalMove;
 use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
-use crate::primitives::{feeding_moves, AtMaxLaps, GrandSlam, SlamJudged, SowingTurn, Stores};
+use crate::primitives::{
+    feeding_moves, AtMaxLaps, GrandSlam, Lap, RelayFrom, RelayRule, SlamJudged, SowingTurn, Stores,
+};
 use crate::rng::SplitMix64;
+use crate::rounds::Rounds;
 use crate::ruleset::Ruleset;
 use crate::validation::{Problems, RulesProblem};
 
@@ -76,6 +79,10 @@ pub struct Rules {
     pub end: Ending,
     /// The rules that look at the game's history.
     pub history: HistoryRules,
+    /// Whether the game is a match of rounds, and how a round follows
+    /// another ([`Rounds`]; `None`: one game). These rules are then one
+    /// round's; [`Match`](crate::Match) plays the rounds.
+    pub rounds: Option<Rounds>,
 }
 
 impl Rules {
@@ -90,6 +97,7 @@ impl Rules {
         turn: SowingTurn::DEFAULT,
         end: Ending::DEFAULT,
         history: HistoryRules::DEFAULT,
+        rounds: None,
     };
 }
 
@@ -356,6 +364,27 @@ pub struct Ending {
     /// takes the seeds left, or wins. See [`Cleared`].
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub cleared: Option<Cleared>,
+    /// With [`majority`](Ending::majority): the captures a player must
+    /// exceed to end the game; `None` (the default): half of all seeds.
+    /// A game in rounds ends its round once a player has so many that the
+    /// other cannot fill [`Rounds::min_pits`] pits (MancalaGames' Dakon:
+    /// more than 98 - 4 x 7 = 70).
+    ///
+    /// ```
+    /// use mancala_rules::{declare, EndReason, Ending, Leftover, Rules, Ruleset};
+    ///
+    /// declare!(AboveTwelve, 4, Rules {
+    ///     end: Ending { majority: Some(Leftover::Nobody), majority_above: Some(12), ..Ending::DEFAULT },
+    ///     ..Rules::DEFAULT
+    /// });
+    /// // 9 of 16 captured: more than half, not more than 12.
+    /// assert!(!AboveTwelve.status(&"2 3 | 1 1 9-0 N".parse()?).is_over());
+    /// let outcome = AboveTwelve.status(&"1 1 | 1 0 13-0 N".parse()?).outcome().unwrap();
+    /// assert_eq!((outcome.totals, outcome.reason), ([13, 0], EndReason::Majority));
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub majority_above: Option<u8>,
 }
 
 /// The end by a cleared row ([`Ending::cleared`]): as soon as either row
@@ -494,6 +523,7 @@ impl Ending {
         starvation: Leftover::Owners,
         few_seeds: None,
         cleared: None,
+        majority_above: None,
     };
 }
 
@@ -743,7 +773,11 @@ impl Rules {
         }
         if let Some(leftover) = self.end.majority {
             let total = u32::from(self.seeds) * P as u32;
-            if pos.scores.iter().any(|&score| 2 * u32::from(score) > total) {
+            let decided = |score: u8| match self.end.majority_above {
+                None => 2 * u32::from(score) > total,
+                Some(above) => score > above,
+            };
+            if pos.scores.iter().any(|&score| decided(score)) {
                 return Turn::Over(leftover.outcome(pos, EndReason::Majority));
             }
         }
@@ -825,7 +859,7 @@ impl Rules {
                     && !after.nonempty_pits(opponent).is_empty()
             });
         }
-        if self.turn.stores == Stores::None && !clockwise && !relay {
+        if self.turn.stores == Stores::None && !clockwise && !relay && self.turn.out_of_play.is_empty() {
             return feeding_moves(pos, candidates, sowing);
         }
         // The opponent's row is empty: a move feeds it if its sowing (every
@@ -960,6 +994,47 @@ impl Rules {
                     fewer_than: few.fewer_than,
                     total,
                 });
+            }
+        }
+        problems = self.rounds_problems(pits, problems);
+        problems
+    }
+
+    /// The checks of the rounds vocabulary: out-of-play pits, the majority
+    /// threshold, [`Rounds`].
+    const fn rounds_problems(&self, pits: usize, mut problems: Problems) -> Problems {
+        let out = self.turn.out_of_play;
+        let board = if pits >= 32 { u32::MAX } else { (1u32 << pits) - 1 };
+        if out.bits() & !board != 0 {
+            problems = problems.with(RulesProblem::OutOfPlayOffBoard { pits });
+        }
+        let makes_out_of_play = !out.is_empty()
+            || matches!(
+                self.rounds,
+                Some(Rounds {
+                    out_of_play: true,
+                    ..
+                })
+            );
+        let next_pit = matches!(
+            self.turn.lap,
+            Lap::RelayWith(RelayRule {
+                from: RelayFrom::NextPit,
+                ..
+            })
+        );
+        if makes_out_of_play && (next_pit || self.turn.capture.chain) {
+            problems = problems.with(RulesProblem::OutOfPlayWithNextPit);
+        }
+        if let Some(above) = self.end.majority_above {
+            let total = (self.seeds as u32).saturating_mul(if pits > 255 { 255 } else { pits as u32 });
+            if self.end.majority.is_none() || above as u32 >= total {
+                problems = problems.with(RulesProblem::MajorityAboveOutOfRange { total });
+            }
+        }
+        if let Some(rounds) = self.rounds {
+            if !self.has_stores || rounds.min_pits as usize > pits / 2 {
+                problems = problems.with(RulesProblem::RoundsNotPlayable { row: pits / 2 });
             }
         }
         problems

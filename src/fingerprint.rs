@@ -5,7 +5,10 @@ use crate::primitives::{
     AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
     RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
-use crate::{Cleared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
+use crate::{
+    Cleared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
+    RoundStarter, Rounds, Rules, Stuck,
+};
 
 /// The version of the encoding, its first byte: changing the encoding means
 /// changing this, and every table and certificate file is then refused.
@@ -141,6 +144,7 @@ impl Encoder {
             grand_slam,
             grand_slam_judged,
             extra_turn,
+            out_of_play,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -192,6 +196,31 @@ impl Encoder {
             SlamJudged::AfterSowing => {}
             SlamJudged::BeforeMove => self.tag(9).byte(1),
         }
+        // A round's out-of-play pits (the rounds vocabulary): tag 20.
+        if !out_of_play.is_empty() {
+            self.tag(20).word(u64::from(out_of_play.bits()));
+        }
+    }
+
+    fn rounds(&mut self, rounds: Rounds) {
+        let Rounds {
+            fill,
+            starter,
+            min_pits,
+            out_of_play,
+        } = rounds;
+        self.tag(1).byte(match fill {
+            RoundFill::Left => 0,
+            RoundFill::Right => 1,
+        });
+        self.tag(2).byte(match starter {
+            RoundStarter::Alternate => 0,
+            RoundStarter::Loser => 1,
+            RoundStarter::Winner => 2,
+            RoundStarter::LastMover => 3,
+        });
+        self.tag(3).byte(min_pits);
+        self.tag(4).flag(out_of_play);
     }
 
     fn optional_leftover(&mut self, leftover: Option<Leftover>) {
@@ -212,6 +241,7 @@ impl Encoder {
             starvation,
             few_seeds,
             cleared,
+            majority_above,
         } = ending;
         self.tag(4).stuck(stuck);
         self.tag(1).optional_leftover(majority);
@@ -226,6 +256,10 @@ impl Encoder {
                 Cleared::TakesTheRest => 0,
                 Cleared::Wins => 1,
             });
+        }
+        // The rounds vocabulary's threshold: tag 20.
+        if let Some(above) = majority_above {
+            self.tag(20).byte(above);
         }
     }
 
@@ -288,6 +322,7 @@ impl Rules {
             turn,
             end,
             history,
+            rounds,
         } = *self;
         let mut encoder = Encoder(FNV_OFFSET);
         encoder.byte(ENCODING);
@@ -298,6 +333,10 @@ impl Rules {
         encoder.tag(4).turn(turn);
         encoder.tag(5).ending(end);
         encoder.tag(6).history(history);
+        // Games in rounds (added after the first encoding): tag 20.
+        if let Some(rounds) = rounds {
+            encoder.tag(20).rounds(rounds);
+        }
         encoder.0
     }
 }

@@ -123,6 +123,7 @@ pub mod primitives;
 #[cfg_attr(docsrs, doc(cfg(feature = "protocol")))]
 pub mod protocol;
 mod rng;
+mod rounds;
 mod ruleset;
 pub mod search;
 pub mod solve;
@@ -147,6 +148,7 @@ pub use moves::{Move, MoveIter, MoveSet, PitSet};
 pub use outcome::{EndReason, MoveReport, Outcome, Repetition, Status, Turn};
 pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};
+pub use rounds::{Match, MatchError, Round, RoundFill, RoundStarter, Rounds};
 pub use ruleset::Ruleset;
 pub use validation::{Problems, RulesProblem, MAX_TOTAL_SEEDS};
 

@@ -81,6 +81,33 @@
 //! The game's own history rules apply: a Tihbat position that repeats one
 //! seen earlier in the replay ends the game with the board split.
 //!
+//! # Games in rounds
+//!
+//! A game declared with [`Rules::rounds`](crate::Rules::rounds) (Dakon,
+//! Ohvulhu: a match of rounds, see [`Rounds`]) is
+//! replayed one round a request. Its `start` may say two more keys, which
+//! no other game's start may have (its request is then refused as an
+//! invalid start):
+//!
+//! - `out_of_play`: the round's out-of-play pits, as pit numbers (default
+//!   `[]`); they must be empty;
+//! - `starter`: who started the round, 0 or 1 (default `to_move`), which
+//!   [`RoundStarter::Alternate`](crate::RoundStarter::Alternate) reads.
+//!
+//! Each of its positions has two more fields after `winner`:
+//! `out_of_play`, the round's out-of-play pits, and `next_round`: `null`,
+//! except on a position where the round is over and the match goes on,
+//! where it is the next round's start: `{"pits", "scores", "to_move",
+//! "out_of_play"}`, which a request can send as its `start` as it is. The
+//! next round's starter under [`RoundStarter::LastMover`](crate::RoundStarter::LastMover)
+//! is the mover of the request's last move that was not a pass (with no
+//! such move, the opponent of the player to move). Every other game's
+//! answers are as they were.
+//!
+//! ```json
+//! {"pits": [..], "scores": [6, 8], "to_move": 0, "legal": ["3"], "over": false, "final": null, "winner": null, "out_of_play": [1, 2], "next_round": null}
+//! ```
+//!
 //! # Errors
 //!
 //! A request that cannot be read, names an unknown game, holds an invalid
@@ -167,8 +194,8 @@ use serde::Deserialize;
 
 use crate::history::{SinceCapture, Tracked};
 use crate::{
-    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, RulesData, Ruleset,
-    Turn, WithRuleset,
+    AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, PitSet, Player,
+    Position, Round, Rounds, RulesData, Ruleset, Turn, WithRuleset,
 };
 
 /// The stateful mode: one game kept open between lines ([`serve_session`]).
@@ -389,6 +416,23 @@ pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
             Err(e) => return write_refusal(out, None, &format!("invalid rules: {e}")),
         },
     };
+    // A game in rounds: the request is one round (see the module's
+    // documentation); only such a game's start may say its out-of-play
+    // pits and its starter.
+    if let Some(rounds) = kind.rules().rounds {
+        return respond_round(kind, rounds, request.start.as_ref(), &request.moves, out);
+    }
+    if request
+        .start
+        .as_ref()
+        .is_some_and(|start| start.out_of_play.is_some() || start.starter.is_some())
+    {
+        return write_refusal(
+            out,
+            Some(kind.name()),
+            "invalid start: out_of_play and starter are for games played in rounds",
+        );
+    }
     // Then the replay, under the kind's own rules type: nothing left to read.
     kind.with_ruleset(Respond {
         kind,
@@ -416,9 +460,92 @@ impl<W: Write> WithRuleset for Respond<'_, W> {
                 .and_then(|pos| rules.validate(&pos).map(|()| pos)),
         };
         match start {
-            Ok(start) => replay(rules, start, self.kind, self.moves, self.out),
+            Ok(start) => replay(rules, start, self.kind, self.moves, None, self.out),
             Err(e) => write_refusal(self.out, Some(self.kind.name()), &format!("invalid start: {e}")),
         }
+    }
+}
+
+/// The round of a game in rounds that a request's start describes.
+#[derive(Clone, Copy)]
+struct RoundInfo {
+    rounds: Rounds,
+    seeds: u8,
+    out_of_play: PitSet,
+    starter: Player,
+}
+
+/// One round of a game in rounds: its rules with the start's out-of-play
+/// pits ([`Round`]), replayed like any game; each position also says the
+/// out-of-play pits and, once the round is over, the next round's start.
+fn respond_round(
+    kind: GameKind,
+    rounds: Rounds,
+    start: Option<&Start>,
+    moves: &Moves,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let pits = kind.pits();
+    let mut out_of_play = PitSet::EMPTY;
+    for &number in start
+        .and_then(|start| start.out_of_play.as_ref())
+        .into_iter()
+        .flatten()
+    {
+        if number == 0 || usize::from(number) > pits {
+            let message =
+                format!("invalid start: out-of-play pit {number} is not on the board of {pits} pits");
+            return write_refusal(out, Some(kind.name()), &message);
+        }
+        out_of_play = out_of_play.with(usize::from(number) - 1);
+    }
+    let starter = match start.map(|start| start.starter.unwrap_or(start.to_move)) {
+        None | Some(0) => Player::South,
+        Some(1) => Player::North,
+        Some(other) => {
+            let message = format!("invalid start: starter {other} is neither 0 (South) nor 1 (North)");
+            return write_refusal(out, Some(kind.name()), &message);
+        }
+    };
+    let round = RoundInfo {
+        rounds,
+        seeds: kind.rules().seeds,
+        out_of_play,
+        starter,
+    };
+    macro_rules! sizes {
+        ($($pits:literal)*) => {
+            match pits {
+                $($pits => replay_round::<$pits>(kind, round, start, moves, out),)*
+                _ => write_refusal(out, Some(kind.name()), "invalid start: no such board"),
+            }
+        };
+    }
+    sizes!(2 4 6 8 10 12 14 16 18 20 22 24 26 28 30)
+}
+
+fn replay_round<const P: usize>(
+    kind: GameKind,
+    info: RoundInfo,
+    start: Option<&Start>,
+    moves: &Moves,
+    out: &mut impl Write,
+) -> io::Result<bool> {
+    let rules = Round::<P>::new(*kind.rules(), info.out_of_play);
+    let position = match start {
+        None => Ok(rules.start()),
+        Some(start) => Position::<P>::from_parts(&start.pits, start.scores, start.to_move)
+            .and_then(|pos| rules.validate(&pos).map(|()| pos)),
+    };
+    match position {
+        Ok(position) => {
+            if let Some(pit) = info.out_of_play.into_iter().find(|&pit| position.pits[pit] > 0) {
+                let message = format!("invalid start: out-of-play pit {} holds seeds", pit + 1);
+                return write_refusal(out, Some(kind.name()), &message);
+            }
+            replay(rules, position, kind, moves, Some(info), out)
+        }
+        Err(e) => write_refusal(out, Some(kind.name()), &format!("invalid start: {e}")),
     }
 }
 
@@ -509,7 +636,71 @@ fn write_refusal(out: &mut impl Write, game: Option<&str>, message: &str) -> io:
     Ok(true)
 }
 
+/// A pit set as a JSON list of pit numbers.
+fn write_pits(out: &mut impl Write, pits: PitSet) -> io::Result<()> {
+    out.write_all(b"[")?;
+    for (i, pit) in pits.enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{}", pit + 1)?;
+    }
+    out.write_all(b"]")
+}
+
+/// A round's fields after a position's own: its out-of-play pits, and the
+/// next round's start once the round is over (`null` before, and when the
+/// match is over).
+fn write_round_fields<R: Ruleset>(
+    out: &mut impl Write,
+    replay: &Replay<R>,
+    info: &RoundInfo,
+    last_mover: Option<Player>,
+) -> io::Result<()> {
+    out.write_all(b",\"out_of_play\":")?;
+    write_pits(out, info.out_of_play)?;
+    out.write_all(b",\"next_round\":")?;
+    let pos = replay.current();
+    let next = replay.outcome().and_then(|outcome| {
+        let to_move = pos.to_move();
+        let last = last_mover.unwrap_or(to_move.opponent());
+        let starter = info.rounds.next_starter(info.starter, to_move, &outcome, last);
+        let claims = crate::rounds::claims_of(pos.pits(), pos.scores(), &outcome);
+        let mut pits = pos.pits().to_vec();
+        let mut scores = [0u8; 2];
+        let out_of_play = info
+            .rounds
+            .fill_into(info.seeds, claims, &mut pits, &mut scores)?;
+        Some((pits, scores, starter, out_of_play))
+    });
+    match next {
+        None => out.write_all(b"null"),
+        Some((pits, [south, north], starter, out_of_play)) => {
+            out.write_all(b"{\"pits\":[")?;
+            for (i, seeds) in pits.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                write!(out, "{seeds}")?;
+            }
+            write!(
+                out,
+                "],\"scores\":[{south},{north}],\"to_move\":{},\"out_of_play\":",
+                starter.index()
+            )?;
+            write_pits(out, out_of_play)?;
+            out.write_all(b"}")
+        }
+    }
+}
+
 fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::Result<()> {
+    write_position_fields(out, replay)?;
+    out.write_all(b"}")
+}
+
+/// A position's fields, without its closing brace.
+fn write_position_fields<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::Result<()> {
     let pos = replay.current();
     out.write_all(b"{\"pits\":[")?;
     for (i, seeds) in pos.pits().iter().enumerate() {
@@ -536,13 +727,13 @@ fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::R
         write!(out, "\"{mv}\"")?;
     }
     match outcome {
-        None => out.write_all(b"],\"over\":false,\"final\":null,\"winner\":null}"),
+        None => out.write_all(b"],\"over\":false,\"final\":null,\"winner\":null"),
         Some(outcome) => {
             let [south, north] = outcome.totals;
             write!(out, "],\"over\":true,\"final\":[{south},{north}],\"winner\":")?;
             match outcome.winner() {
-                Some(winner) => write!(out, "{}}}", winner.index()),
-                None => out.write_all(b"null}"),
+                Some(winner) => write!(out, "{}", winner.index()),
+                None => out.write_all(b"null"),
             }
         }
     }
@@ -603,26 +794,42 @@ impl<R: Ruleset> Replay<R> {
 
 /// Writes the positions of a request already read: the start, then one per
 /// move, up to the first move that is not legal or not a move.
-fn replay<R: Ruleset>(
+fn replay<R: Ruleset, W: Write>(
     rules: R,
     start: R::Position,
     kind: GameKind,
     moves: &Moves,
-    out: &mut impl Write,
+    round: Option<RoundInfo>,
+    out: &mut W,
 ) -> io::Result<bool> {
     out.write_all(b"{\"game\":")?;
     write_str(out, kind.name())?;
     out.write_all(b",\"positions\":[")?;
     let mut replay = Replay::new(rules, start);
-    write_position(out, &replay)?;
+    // The mover of the last move that was not a pass (who starts the next
+    // round under `RoundStarter::LastMover`).
+    let mut last_mover = None;
+    let write = |out: &mut W, replay: &Replay<R>, last_mover: Option<Player>| match &round {
+        None => write_position(out, replay),
+        Some(info) => {
+            write_position_fields(out, replay)?;
+            write_round_fields(out, replay, info, last_mover)?;
+            out.write_all(b"}")
+        }
+    };
+    write(out, &replay, last_mover)?;
     let mut failure = None;
     for (ply, &mv) in (1u64..).zip(&moves.read) {
+        let mover = replay.current().to_move();
         if let Err(e) = replay.play(mv) {
             failure = Some((ply, e.to_string()));
             break;
         }
+        if mv != Move::Pass {
+            last_mover = Some(mover);
+        }
         out.write_all(b",")?;
-        write_position(out, &replay)?;
+        write(out, &replay, last_mover)?;
     }
     if failure.is_none() {
         // Every move before it was played: the token that is not a move is
@@ -707,6 +914,12 @@ struct Start {
     scores: [u8; 2],
     #[serde(default)]
     to_move: u8,
+    /// A game in rounds: the round's out-of-play pits (pit numbers).
+    #[serde(default)]
+    out_of_play: Option<Vec<u8>>,
+    /// A game in rounds: who started the round (default: `to_move`).
+    #[serde(default)]
+    starter: Option<u8>,
 }
 
 /// `[south, north]`. (Read as a list first: serde_json streaming into an

@@ -86,6 +86,36 @@ pub enum RulesProblem {
         /// Seeds in the game.
         total: u32,
     },
+    /// Out-of-play pits past the board.
+    #[error("turn.out_of_play: pits out of play must be on the board of {pits} pits")]
+    OutOfPlayOffBoard {
+        /// Pits in all.
+        pits: usize,
+    },
+    /// Out-of-play pits (or rounds that make them) with a relay from the
+    /// next pit or a chained capture: the pit after the last one, or the
+    /// next of a chain, would have to skip them (not played).
+    #[error(
+        "turn.out_of_play: pits out of play with a relay from the next pit or a chained capture \
+         (which would have to skip them) are not played"
+    )]
+    OutOfPlayWithNextPit,
+    /// A majority threshold without the majority end, or not below the
+    /// game's seeds.
+    #[error(
+        "end.majority_above: a threshold needs the majority end and must be below the game's {total} seeds"
+    )]
+    MajorityAboveOutOfRange {
+        /// Seeds in the game.
+        total: u32,
+    },
+    /// A game in rounds without stores (the seeds a filled row leaves over
+    /// are kept there), or whose row cannot hold its `min_pits`.
+    #[error("rounds: a game in rounds needs stores (has_stores: true) and min_pits at most the {row} pits of a row")]
+    RoundsNotPlayable {
+        /// Pits a row.
+        row: usize,
+    },
 }
 
 impl RulesProblem {
@@ -103,6 +133,9 @@ impl RulesProblem {
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
             RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
             RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
+            RulesProblem::OutOfPlayOffBoard { .. } | RulesProblem::OutOfPlayWithNextPit => "turn.out_of_play",
+            RulesProblem::MajorityAboveOutOfRange { .. } => "end.majority_above",
+            RulesProblem::RoundsNotPlayable { .. } => "rounds",
         }
     }
 
@@ -134,6 +167,14 @@ impl RulesProblem {
             RulesProblem::FewSeedsOutOfRange { .. } => {
                 "end.few_seeds.fewer_than: from 1 to the game's seeds"
             }
+            RulesProblem::OutOfPlayOffBoard { .. } => "turn.out_of_play: pits out of play must be on the board",
+            RulesProblem::OutOfPlayWithNextPit => {
+                "turn.out_of_play: pits out of play with a relay from the next pit or a chained capture"
+            }
+            RulesProblem::MajorityAboveOutOfRange { .. } => {
+                "end.majority_above: needs the majority end, below the game's seeds"
+            }
+            RulesProblem::RoundsNotPlayable { .. } => "rounds: needs stores and min_pits at most a row's pits",
         }
     }
 }
@@ -167,7 +208,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 9;
+    const CAPACITY: usize = 13;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -157,10 +157,20 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
     });
     (
         (lap(), capture_rule(), scope, grand_slam),
-        (any::<bool>(), stores, opposite, extra, any::<bool>()),
+        (
+            any::<bool>(),
+            stores,
+            opposite,
+            extra,
+            any::<bool>(),
+            prop_oneof![Just(0u32), any::<u32>()],
+        ),
     )
         .prop_map(
-            |((lap, capture, scope, grand_slam), (clockwise, stores, opposite, extra_turn, before_move))| {
+            |(
+                (lap, capture, scope, grand_slam),
+                (clockwise, stores, opposite, extra_turn, before_move, out),
+            )| {
                 SowingTurn {
                     lap,
                     direction: if clockwise {
@@ -179,6 +189,7 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
                         SlamJudged::AfterSowing
                     },
                     extra_turn,
+                    out_of_play: mancala_rules::PitSet::from_bits(out),
                 }
             },
         )

@@ -36,6 +36,7 @@ pub const AL_MANQALA: Rules = Rules {
         repetition: Repetition::Continues,
         agreement: true,
     },
+    rounds: None,
 };
 
 crate::declare!(

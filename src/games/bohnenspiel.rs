@@ -42,6 +42,7 @@ pub const BOHNENSPIEL_HEMPRICH: Rules = Rules {
         repetition: Repetition::EndsWithSplit,
         agreement: false,
     },
+    rounds: None,
     ..BOHNENSPIEL
 };
 

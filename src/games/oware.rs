@@ -33,12 +33,14 @@ pub const OWARE: Rules = Rules {
         starvation: Leftover::Owners,
         few_seeds: None,
         cleared: None,
+        majority_above: None,
     },
     // Rule 5: a position repeated since the last capture ends the game.
     history: HistoryRules {
         repetition: Repetition::EndsKeepingRows,
         agreement: false,
     },
+    rounds: None,
 };
 
 crate::declare!(

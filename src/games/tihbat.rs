@@ -29,6 +29,7 @@ pub const TIHBAT: Rules = Rules {
         repetition: Repetition::EndsWithSplit,
         agreement: false,
     },
+    rounds: None,
     ..Rules::DEFAULT
 };
 

@@ -535,6 +535,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
     rule: RelayRule,
     stores: Stores,
     stop: (Counts, PitSet),
+    out_of_play: PitSet,
 ) -> Result<(Landing, u32), EndlessRelay> {
     let mut landing = Landing::Pit(origin);
     let laps = relay_laps(
@@ -543,7 +544,11 @@ pub(crate) fn relay_sow_stores<const P: usize>(
         rule.max_laps,
         rule.at_max_laps.is_refused(),
         |pos: &mut Position<P>, start| {
-            landing = sow_with_stores(pos, start, rule.sowing, stores);
+            landing = if out_of_play.is_empty() {
+                sow_with_stores(pos, start, rule.sowing, stores)
+            } else {
+                sow_skipping_out_of_play(pos, start, rule.sowing, stores, out_of_play)
+            };
             match landing {
                 Landing::Pit(last) => next_lap(&pos.pits, last, rule, stop),
                 Landing::Store(_) => None,
@@ -668,6 +673,113 @@ pub(crate) fn sow_with_stores<const P: usize>(
         }
         if skip {
             pos.pits[origin] = pos.pits[origin].wrapping_sub(rounds);
+        }
+        for player in Player::BOTH {
+            if in_ring(player) {
+                pos.scores[player.index()] = pos.scores[player.index()].wrapping_add(rounds);
+            }
+        }
+    }
+    let mut place = if sowing == Sowing::OriginFirst {
+        Landing::Pit(origin)
+    } else {
+        after(Landing::Pit(origin))
+    };
+    for left in (0..rest).rev() {
+        match place {
+            Landing::Pit(pit) => pos.pits[pit] = pos.pits[pit].wrapping_add(1),
+            Landing::Store(player) => {
+                pos.scores[player.index()] = pos.scores[player.index()].wrapping_add(1);
+            }
+        }
+        if left == 0 {
+            break;
+        }
+        place = after(place);
+    }
+    place
+}
+
+/// [`sow_with_stores`] with the pits of `out_of_play` (a round's unfilled
+/// pits, see [`SowingTurn::out_of_play`](super::SowingTurn::out_of_play))
+/// skipped like a skipped origin: they get no seed. A function of its own,
+/// so that the games without out-of-play pits keep `sow_with_stores` as it
+/// was (its walk is Kalah's hot loop).
+pub(crate) fn sow_skipping_out_of_play<const P: usize>(
+    pos: &mut Position<P>,
+    origin: usize,
+    sowing: Sowing,
+    stores: Stores,
+    out_of_play: PitSet,
+) -> Landing {
+    let n = P / 2;
+    let origin = wrap::<P>(origin);
+    let seeds = usize::from(pos.pits[origin]);
+    pos.pits[origin] = 0;
+    if seeds == 0 {
+        return Landing::Pit(origin);
+    }
+    let mover = pos.to_move;
+    let in_ring = |player: Player| match stores {
+        Stores::None => false,
+        Stores::Own => player == mover,
+        Stores::Both => true,
+    };
+    let skip = sowing == Sowing::NextPitSkippingOrigin;
+    // The place after `place`, the origin skipped if the sowing skips it.
+    let after = |place: Landing| {
+        let next = |place| match place {
+            Landing::Pit(pit) if pit == n - 1 && in_ring(Player::South) => Landing::Store(Player::South),
+            Landing::Pit(pit) if pit == P - 1 && in_ring(Player::North) => Landing::Store(Player::North),
+            Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
+            Landing::Store(Player::South) => Landing::Pit(n),
+            Landing::Store(Player::North) => Landing::Pit(0),
+        };
+        let mut place = next(place);
+        if skip && place == Landing::Pit(origin) {
+            place = next(place);
+        }
+        // Out-of-play pits (none in most games: the loop is not entered).
+        while let Landing::Pit(pit) = place {
+            if !out_of_play.contains(pit) {
+                break;
+            }
+            place = next(place);
+            if skip && place == Landing::Pit(origin) {
+                place = next(place);
+            }
+        }
+        place
+    };
+    // The origin holds seeds, so it is never out of play.
+    let out_of_play = out_of_play
+        .intersection(PitSet::first(P))
+        .difference(PitSet::single(origin));
+    let ring = P - usize::from(skip) - out_of_play.len()
+        + usize::from(in_ring(Player::South))
+        + usize::from(in_ring(Player::North));
+    if ring == 0 {
+        // Nowhere to sow (every other pit out of play): nothing moves.
+        pos.pits[origin] = seeds as u8;
+        return Landing::Pit(origin);
+    }
+    let (mut rounds, mut rest) = (seeds / ring, seeds % ring);
+    if rest == 0 {
+        // The last round is walked, to find where it ends.
+        rounds -= 1;
+        rest = ring;
+    }
+    if rounds > 0 {
+        // At most 255 seeds in a valid position: `rounds` fits a byte.
+        let rounds = rounds as u8;
+        for pit in pos.pits.iter_mut() {
+            *pit = pit.wrapping_add(rounds);
+        }
+        if skip {
+            pos.pits[origin] = pos.pits[origin].wrapping_sub(rounds);
+        }
+        for pit in out_of_play {
+            pos.pits[pit] = pos.pits[pit].wrapping_sub(rounds);
         }
         for player in Player::BOTH {
             if in_ring(player) {

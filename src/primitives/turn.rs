@@ -1,5 +1,5 @@
 use super::sowing::{relay_sow_pits, relay_sow_stores, AtMaxLaps, RelayRule, Stores};
-use super::sowing::{sow_with_stores, Landing};
+use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
 use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
@@ -337,6 +337,20 @@ pub struct SowingTurn {
     pub grand_slam_judged: SlamJudged,
     /// Who moves next.
     pub extra_turn: ExtraTurn,
+    /// Pits out of play: sowing skips them, so they stay empty and are
+    /// never moves. Empty in every game but a round of a game played in
+    /// rounds ([`Rounds`](crate::Rounds)), where the pits a player could not
+    /// fill are out of play until a later round fills them again. See
+    /// [`SowingTurn::with_out_of_play`].
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            default,
+            skip_serializing_if = "crate::rounds::pit_numbers::is_empty",
+            with = "crate::rounds::pit_numbers"
+        )
+    )]
+    pub out_of_play: PitSet,
 }
 
 impl Default for SowingTurn {
@@ -358,7 +372,34 @@ impl SowingTurn {
         grand_slam: GrandSlam::Captures,
         grand_slam_judged: SlamJudged::AfterSowing,
         extra_turn: ExtraTurn::NEVER,
+        out_of_play: PitSet::EMPTY,
     };
+
+    /// This turn with the pits of `pits` out of play (0-based indices;
+    /// those past the board are ignored by sowing).
+    ///
+    /// On a 2x3 board with Kalah's store, pits 2 and 5 are out of play:
+    /// South's pit 1 sows its 4 seeds into 3, the store, 4 and 6, skipping 2
+    /// and 5.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{SowingTurn, Stores};
+    /// use mancala_rules::{Move, PitSet, Position};
+    ///
+    /// let turn = SowingTurn { stores: Stores::Own, ..SowingTurn::DEFAULT }
+    ///     .with_out_of_play(PitSet::single(1).with(4));
+    /// let mut pos: Position<6> = "4 0 3 | 3 0 3 0-0 S".parse()?;
+    /// turn.play(&mut pos, Move::Pit(1));
+    /// assert_eq!(pos.to_string(), "0 0 4 | 4 0 4 1-0 N");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn with_out_of_play(self, pits: PitSet) -> SowingTurn {
+        SowingTurn {
+            out_of_play: pits,
+            ..self
+        }
+    }
 
     /// Plays `mv` on `pos` and reports what happened.
     ///
@@ -433,6 +474,7 @@ impl SowingTurn {
             let mut mirrored = pos.mirrored();
             let turn = SowingTurn {
                 direction: Direction::CounterClockwise,
+                out_of_play: mirror_set::<P>(self.out_of_play),
                 ..*self
             };
             let mut report = turn.try_play_ccw(&mut mirrored, mirror_move::<P>(mv), grand_slam)?;
@@ -463,7 +505,7 @@ impl SowingTurn {
         };
         report.laps = 1;
         let captured = match self.lap {
-            Lap::Single(sowing) if self.stores == Stores::None => {
+            Lap::Single(sowing) if self.stores == Stores::None && self.out_of_play.is_empty() => {
                 // The whole turn on the packed board, loaded once, stored once.
                 let (board, last) = sowing.lap(Packed::load(&pos.pits), origin, pos.pits[origin]);
                 let captured = self.capture_on(board, last, player, grand_slam);
@@ -473,10 +515,15 @@ impl SowingTurn {
             }
             lap => {
                 let landing = match lap.relay() {
-                    None => sow_with_stores(pos, origin, lap.sowing(), self.stores),
+                    None if self.out_of_play.is_empty() => {
+                        sow_with_stores(pos, origin, lap.sowing(), self.stores)
+                    }
+                    None => {
+                        sow_skipping_out_of_play(pos, origin, lap.sowing(), self.stores, self.out_of_play)
+                    }
                     Some(relay) => {
                         let stop = self.stop_on_capture::<P>(relay, player);
-                        if self.stores == Stores::None {
+                        if self.stores == Stores::None && self.out_of_play.is_empty() {
                             let mut pits = pos.pits;
                             match relay_sow_pits(&mut pits, origin, relay, stop) {
                                 Ok(end) => {
@@ -494,7 +541,14 @@ impl SowingTurn {
                             }
                         } else {
                             let mut board = *pos;
-                            match relay_sow_stores(&mut board, origin, relay, self.stores, stop) {
+                            match relay_sow_stores(
+                                &mut board,
+                                origin,
+                                relay,
+                                self.stores,
+                                stop,
+                                self.out_of_play,
+                            ) {
                                 Ok((landing, laps)) => {
                                     *pos = board;
                                     report.laps = laps;
@@ -604,25 +658,33 @@ impl SowingTurn {
     pub(crate) fn sown<const P: usize>(&self, pos: &Position<P>, pit: usize) -> Option<Position<P>> {
         let pit = pit % P;
         let clockwise = self.direction == Direction::Clockwise;
-        let (mut board, origin) = if clockwise {
-            (pos.mirrored(), mirror::<P>(pit))
+        let (mut board, origin, out_of_play) = if clockwise {
+            (
+                pos.mirrored(),
+                mirror::<P>(pit),
+                mirror_set::<P>(self.out_of_play),
+            )
         } else {
-            (*pos, pit)
+            (*pos, pit, self.out_of_play)
         };
         let sowing = self.lap.sowing();
+        let packed = self.stores == Stores::None && out_of_play.is_empty();
         match self.lap.relay() {
-            None if self.stores == Stores::None => {
+            None if packed => {
                 sowing.sow(&mut board.pits, origin);
             }
-            None => {
+            None if out_of_play.is_empty() => {
                 sow_with_stores(&mut board, origin, sowing, self.stores);
+            }
+            None => {
+                sow_skipping_out_of_play(&mut board, origin, sowing, self.stores, out_of_play);
             }
             Some(relay) => {
                 let stop = self.stop_on_capture::<P>(relay, pos.to_move);
-                let ended = if self.stores == Stores::None {
+                let ended = if packed {
                     relay_sow_pits(&mut board.pits, origin, relay, stop).is_ok()
                 } else {
-                    relay_sow_stores(&mut board, origin, relay, self.stores, stop).is_ok()
+                    relay_sow_stores(&mut board, origin, relay, self.stores, stop, out_of_play).is_ok()
                 };
                 if !ended {
                     return None;
@@ -751,8 +813,9 @@ fn mirror_move<const P: usize>(mv: Move) -> Move {
     }
 }
 
-/// [`mirror`] of every pit of a set.
+/// [`mirror`] of every pit of a set (pits past the board are dropped).
 #[inline]
 pub(crate) fn mirror_set<const P: usize>(pits: PitSet) -> PitSet {
-    pits.fold(PitSet::EMPTY, |set, pit| set.with(mirror::<P>(pit)))
+    pits.intersection(PitSet::first(P))
+        .fold(PitSet::EMPTY, |set, pit| set.with(mirror::<P>(pit)))
 }

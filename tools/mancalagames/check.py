@@ -13,6 +13,11 @@ games from the opening, seed 1, and --games with --random-starts 0.5, seed
 peer's diff.py (--name-map MG=our file name).  It prints one table row a
 game: games, positions, differences, and exits 1 if any differ.
 
+A game in rounds (its file's "rounds") goes through rounds.py and
+rounds_diff.py instead: one trace a round, at least --games rounds from
+up to --games matches (whole matches), the rounds' out-of-play pits and
+transitions compared too; the games column then counts rounds.
+
 --inline sends each game's data file (src/games/NAME.json) in the request
 ("rules") instead of its name, for a replay program built before the file
 was added.  MancalaGames runs from its own checkout; nothing of it is
@@ -20,6 +25,7 @@ copied.
 """
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import subprocess
@@ -31,8 +37,29 @@ CRATE = os.path.dirname(os.path.dirname(HERE))
 PEER = os.path.join(CRATE, '..', 'shared', 'peers', 'mancalagames')
 
 
+def in_rounds(ours):
+    """Whether the catalogue file declares a game in rounds."""
+    path = os.path.join(CRATE, 'src', 'games', ours + '.json')
+    try:
+        with open(path) as f:
+            return json.load(f).get('rounds') is not None
+    except OSError:
+        return False
+
+
 def run_one(args, mg_name, ours):
     rows = []
+    # A game in rounds: rounds.py (one trace a round, from --games matches)
+    # and rounds_diff.py (the round's fields compared too), both importing
+    # the peer's scripts.
+    rounds = in_rounds(ours)
+    tracer = (os.path.join(HERE, 'rounds.py') if rounds else
+              os.path.join(HERE, 'traces_ext.py'))
+    differ = (os.path.join(HERE, 'rounds_diff.py') if rounds else
+              os.path.join(args.peer, 'diff.py'))
+    # --games rounds (each a game of the declaration), from as many
+    # matches as it takes.
+    peer = ['--peer', args.peer] + (['--rounds', str(args.games)] if rounds else [])
     for label, extra, seed in (('opening', [], '1'),
                                ('random starts', ['--random-starts', '0.5'],
                                 '2')):
@@ -41,8 +68,8 @@ def run_one(args, mg_name, ours):
             t = subprocess.CompletedProcess([], 0, '', '')
         else:
           t = subprocess.run(
-              [sys.executable, os.path.join(HERE, 'traces_ext.py'),
-               '--peer', args.peer, '--mg', args.mg, '--game', mg_name, '--games', str(args.games),
+              [sys.executable, tracer] + peer + [
+               '--mg', args.mg, '--game', mg_name, '--games', str(args.games),
                '--seed', seed, '--check', '--out', out] + extra,
               capture_output=True, text=True)
         check = 'ok' if t.returncode == 0 else 'FAILED'
@@ -53,7 +80,7 @@ def run_one(args, mg_name, ours):
             cmd = (f'{sys.executable} {os.path.join(HERE, "inline_rules.py")}'
                    f' {os.path.join(CRATE, "src", "games")} | {cmd}')
         d = subprocess.run(
-            [sys.executable, os.path.join(args.peer, 'diff.py'),
+            [sys.executable, differ,
              '--traces', out, '--cmd', cmd, '--crate', CRATE,
              '--name-map', f'{mg_name}={ours}', '--show', '1'],
             capture_output=True, text=True)

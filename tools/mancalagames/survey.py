@@ -146,6 +146,15 @@ def survey_one(MG, traces, path):
         else:
             cleared = 'takes-the-rest'
             take('end_cond')
+    # -- rounds: a match of rounds refilled from the seeds won
+    rounds = None
+    if nd.get('rounds') is not None:
+        rounds = survey_rounds(gi, info, nd)
+        features.append(f"rounds ({rounds['fill']} fill, "
+                        f"{rounds['starter']} starts, "
+                        f"match ends below {rounds['min_pits']} pits"
+                        + (', unfilled pits out of play'
+                           if rounds['out_of_play'] else '') + ')')
 
     # -- things that are not two rows of equal pits, or not one game
     for key, why in (('rounds', 'rounds'), ('goal', 'goal'),
@@ -208,6 +217,14 @@ def survey_one(MG, traces, path):
     if direct in (None, gi.Direct.CCW):
         direction = 'counter-clockwise'
     elif direct == gi.Direct.CW:
+        if info.sow_stores:
+            # MancalaGames keeps each store at its row's counterclockwise
+            # end, so a clockwise sowing reaches the mover's store after
+            # the opponent's row; the crate's clockwise reading mirrors the
+            # rows, the store after the mover's own row (seen first in
+            # Lagerung's check).
+            raise Blocked('clockwise sowing through the stores '
+                          "(MancalaGames' store placement)")
         direction = 'clockwise'
         features.append('clockwise')
     else:
@@ -401,12 +418,23 @@ def survey_one(MG, traces, path):
     stuck = {'passes' if mustpass else 'ends': stuck_left}
     if cleared:
         features.insert(0, f'cleared row ({cleared})')
+    majority_above = None
     if cleared != 'wins':
         features.append(('stuck passes' if mustpass else 'stuck ends')
                         + f' ({stuck_left})')
-        features.append('majority (nobody)')
         if 'ClearWinner' not in enders:
             raise Blocked('no outright-majority end')
+        deco = game.deco.ender
+        while deco is not None:
+            if type(deco).__name__ == 'ClearWinner':
+                half, rem = divmod(total, 2)
+                if deco.win_seeds != half + rem:
+                    if rounds is None:
+                        raise Blocked(f'an outright majority above {deco.win_seeds}')
+                    majority_above = deco.win_seeds
+            deco = getattr(deco, 'decorator', None)
+        features.append('majority (nobody)' if majority_above is None else
+                        f'majority above {majority_above} (nobody)')
     elif enders != ['ClearSeedsEndGame']:
         raise Blocked(f'goal CLEAR with the enders {enders}')
     take('stores')
@@ -441,10 +469,46 @@ def survey_one(MG, traces, path):
                      'majority': None if cleared == 'wins' else 'nobody',
                      'row_empty': None, 'starvation': starvation},
                     **({'few_seeds': few_seeds} if few_seeds else {}),
-                    **({'cleared': cleared} if cleared else {})),
+                    **({'cleared': cleared} if cleared else {}),
+                    **({'majority_above': majority_above}
+                       if majority_above is not None else {})),
         'history': {'repetition': 'continues', 'agreement': False},
     }
+    if rounds is not None:
+        form['rounds'] = rounds
     return form, features, cfg
+
+
+def survey_rounds(gi, info, nd):
+    """The data form's "rounds" for MancalaGames' rounds parameters (popped
+    from nd), or raise Blocked.  MancalaGames' NO_MOVES rounds (a round is
+    a game to its end; the next is filled from the seeds each player won)
+    with a left or right fill are said; its other round kinds and fills
+    are not yet."""
+    kind = nd.get('rounds')
+    if kind != gi.Rounds.NO_MOVES:
+        raise Blocked(f'rounds: rounds={kind.name}')
+    if nd.get('goal') is not None:
+        raise Blocked(f"rounds: goal={nd['goal'].name}")
+    fill = info.round_fill
+    fills = {gi.RoundFill.LEFT_FILL: 'left', gi.RoundFill.RIGHT_FILL: 'right'}
+    if fill not in fills:
+        raise Blocked(f'rounds: round_fill={fill.name}')
+    if nd.get('start_pattern') is not None:
+        raise Blocked('rounds: a start pattern')
+    starter = info.round_starter
+    starters = {gi.RoundStarter.ALTERNATE: 'alternate',
+                gi.RoundStarter.LOSER: 'loser',
+                gi.RoundStarter.WINNER: 'winner',
+                gi.RoundStarter.LAST_MOVER: 'last-mover'}
+    if starter not in starters:
+        raise Blocked(f'rounds: round_starter={starter.name}')
+    for key in ('rounds', 'round_fill', 'round_starter', 'goal_param',
+                'blocks'):
+        nd.pop(key, None)
+    return {'fill': fills[fill], 'starter': starters[starter],
+            'min_pits': max(1, info.goal_param or 0),
+            'out_of_play': bool(info.blocks)}
 
 
 def describe_counts(counts):
@@ -606,14 +670,51 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append(f"When fewer than {few['fewer_than']} seeds are left on "
                      'the board (but some are), too few for a capture, the '
                      f"game ends and {left[few['leftover']]}.")
-    if form['end'].get('majority'):
+    above = form['end'].get('majority_above')
+    if form['end'].get('majority') and above is None:
         rules.append('As soon as a player has captured more than half of '
                      'the seeds the game ends, and the seeds left on the '
                      "board count for nobody (MancalaGames' reading of an "
                      'outright majority).')
+    elif form['end'].get('majority'):
+        rules.append(f'As soon as a player has captured more than {above} '
+                     'seeds (so that the opponent can no longer fill '
+                     f"{form['rounds']['min_pits']} pits) the round ends, "
+                     'and the seeds left on the board are not swept: each '
+                     'row\'s seeds stay its owner\'s for the next round '
+                     "(MancalaGames' reading of an outright win in a game "
+                     'of rounds).')
     if cleared != 'wins':
-        rules.append('The player with more seeds wins; equal totals are a '
-                     'draw.')
+        rules.append('The player with more seeds wins'
+                     + (' the round' if form.get('rounds') else '')
+                     + '; equal totals are a draw.')
+    r = form.get('rounds')
+    if r:
+        seeds = form['seeds']
+        side = {'left': "from each player's leftmost pit (South's pit 1, "
+                        f"North's pit {n + 1}) onwards",
+                'right': "from each player's rightmost pit (South's pit "
+                         f"{n}, North's pit {2 * n}) backwards"}[r['fill']]
+        rules.append('The game is a match of rounds, each played as above. '
+                     'When a round ends, each player takes the seeds they '
+                     f'won and fills {seeds} seeds a pit into the pits of '
+                     f'their own row, {side}, as many pits as they can fill '
+                     'completely; the rest stays in their store'
+                     + ('. The pits a player cannot fill are out of play '
+                        'for the round: sowing skips them and they are '
+                        'never played.' if r['out_of_play'] else '.'))
+        who = {'alternate': 'the player who did not start the round before',
+               'loser': 'the loser of the round before (after a draw, the '
+                        'player who would not have moved next)',
+               'winner': 'the winner of the round before (after a draw, '
+                         'the player who would have moved next)',
+               'last-mover': 'the player who made the last move of the '
+                             'round before'}[r['starter']]
+        rules.append(f'Each new round is started by {who}.')
+        rules.append('The match ends when a player has fewer seeds than '
+                     f"fill {r['min_pits']} pits ({r['min_pits'] * seeds} "
+                     'seeds); the winner of that last round wins the '
+                     'match.')
     text = f"{mg_name.replace('_', ' ')}, as MancalaGames configures it " \
         f"(GameProps/{mg_name}.txt at commit {commit[:12]}); the rules " \
         'below are written from its parameters, in MancalaGames\' reading.\n\n'

@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""MancalaGames traces of games played in rounds, one line a round.
+
+    python3 tools/mancalagames/rounds.py --mg DIR --game NAME --games N \
+        --seed S [--rounds K] [--random-starts F] [--max-plies M]
+        [--max-rounds R] [--out FILE] [--check] [--peer DIR]
+
+The peer's traces.py (../shared/peers/mancalagames/) stops at the end of a
+round ("unsupported MG result ... ROUND_WIN").  This module imports it and
+extends its driver: it plays N random MancalaGames matches and writes one
+JSON line per round, in the replay protocol's shape for a game in rounds
+(src/protocol.rs, "Games in rounds"):
+
+    {"game": NAME,
+     "start": {"pits", "scores", "to_move", "out_of_play", "starter"},
+     "moves": [...],
+     "positions": [P0, P1, ...],
+     "mg": {"index": match, "round": r, ...}}
+
+Each position carries the peer's fields and two more: ``out_of_play``, the
+pit numbers MancalaGames has blocked (its ``blocked`` list, loc k is pit
+k + 1), and ``next_round``: null, except on the round's last position when
+another round follows, where it is the next round's start as MancalaGames
+builds it (``new_game(new_round=True)``: board, stores, player to move, the
+blocked pits).  The next round's line starts from that same position, its
+``starter`` MancalaGames' ``starter``.  A round that ends the match (its
+WIN or TIE) has ``next_round`` null.
+
+The play within a round is the peer's mapping (its Driver), unchanged: the
+board and stores as the move left them, before the ender; ``final`` the
+stores after it; MancalaGames' ROUND_WIN / ROUND_TIE are a finished game
+like WIN / TIE.  Relay moves that would hit MancalaGames' 75-lap limit are
+avoided as in the peer.  A round still running after --max-plies plies, or
+a match after --max-rounds rounds, is cut (``mg.cut``).
+
+--rounds K: stop once K rounds are written (the match under way is
+finished): at most N matches, at least K rounds if the matches give them.
+
+--random-starts F: with probability F a round's line starts from a ply of
+that round chosen at random (its ``starter`` and ``out_of_play`` stay the
+round's): the state of a round is its position, its out-of-play pits and
+who started it, which the start says.
+
+Use ``rounds_diff.py`` to compare, which also compares ``out_of_play`` and
+``next_round``.  Nothing of MancalaGames is copied: it is imported from its
+checkout by the peer's loader.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CRATE = os.path.dirname(os.path.dirname(HERE))
+PEER = os.path.join(CRATE, '..', 'shared', 'peers', 'mancalagames')
+
+MAX_ROUNDS = 100
+
+
+def load_peer(peer_dir):
+    sys.path.insert(0, os.path.abspath(peer_dir))
+    import traces
+    return traces
+
+
+def make_driver_class(traces):
+    """The peer's Driver, extended to rounds."""
+
+    class RoundDriver(traces.Driver):
+
+        def __init__(self, name):
+            super().__init__(name)
+            self.round_over = False     # this round ended, the match goes on
+            self.match_over = False
+            self.next_round = None
+
+        def blocked(self):
+            blocked = self.g.blocked or []
+            return [loc + 1 for loc, b in enumerate(blocked) if b]
+
+        def position(self):
+            p = super().position()
+            p['out_of_play'] = self.blocked()
+            p['next_round'] = self.next_round if self.over else None
+            return p
+
+        def play(self, mv):
+            gi = traces.MG.gi
+            if mv == 'pass':
+                cond = self.g.move(gi.PASS_TOKEN)
+            else:
+                cond = self.g.move(self.to_pos(int(mv)))
+            mdata = self.g.mdata
+            if mdata is not None and mdata.ended == gi.WinCond.ENDLESS:
+                self.endless = True
+            if cond in (gi.WinCond.WIN, gi.WinCond.TIE,
+                        gi.WinCond.ROUND_WIN, gi.WinCond.ROUND_TIE):
+                self.over = True
+                self.final = list(self.g.store)
+                tie = cond in (gi.WinCond.TIE, gi.WinCond.ROUND_TIE)
+                self.mg_winner = None if tie else int(self.g.mdata.winner)
+                if cond in (gi.WinCond.ROUND_WIN, gi.WinCond.ROUND_TIE):
+                    self.round_over = True
+                else:
+                    self.match_over = True
+            elif cond is not None and cond != gi.WinCond.REPEAT_TURN:
+                raise SystemExit(f'{self.name}: unsupported MG result {cond}')
+
+        def start_next_round(self):
+            """MancalaGames' next round; returns its start (protocol
+            shape)."""
+            g = self.g
+            g.new_game(new_round=True)
+            self.over = False
+            self.final = None
+            self.mg_winner = None
+            self.round_over = False
+            self.next_round = None
+            return {'pits': list(g.board), 'scores': list(g.store),
+                    'to_move': int(g.turn), 'out_of_play': self.blocked()}
+
+    return RoundDriver
+
+
+def play_round(d, rng, max_plies, traces):
+    """Play the driver's current round to its end; (positions, moves, cut)."""
+    positions = [d.position()]
+    moves = []
+    cut = None
+    while not d.over:
+        if len(moves) >= max_plies:
+            cut = 'max-plies'
+            break
+        legal = positions[-1]['legal']
+        choices = [m for m in legal
+                   if m == 'pass' or not d.endless_move(int(m))]
+        if not choices:
+            cut = 'only-endless-moves'
+            break
+        mv = rng.choice(choices)
+        d.play(mv)
+        moves.append(mv)
+        positions.append(d.position())
+        if d.endless:
+            raise SystemExit(f'{d.name}: unexpected ENDLESS sow')
+    return positions, moves, cut
+
+
+def random_match(Driver, name, rng, args, traces):
+    """One random match: a list of (positions, moves, cut, starter,
+    mg_winner, over) a round."""
+    d = Driver(name)
+    rounds = []
+    while True:
+        starter = int(d.g.starter)
+        positions, moves, cut = play_round(d, rng, args.max_plies, traces)
+        winner = d.mg_winner
+        if d.over and d.round_over:
+            # the round's last position says the next round's start (also
+            # for the last round kept, when the match is cut there)
+            positions[-1]['next_round'] = d.start_next_round()
+            if len(rounds) + 1 >= args.max_rounds:
+                cut = 'max-rounds'
+        rounds.append((positions, moves, cut, starter, winner))
+        if cut or not positions[-1]['next_round']:
+            return d, rounds
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--mg', required=True)
+    ap.add_argument('--peer', default=PEER)
+    ap.add_argument('--game', required=True)
+    ap.add_argument('--games', type=int, default=100,
+                    help='matches to play')
+    ap.add_argument('--seed', default='1')
+    ap.add_argument('--random-starts', type=float, default=0.0)
+    ap.add_argument('--max-plies', type=int, default=1000)
+    ap.add_argument('--max-rounds', type=int, default=MAX_ROUNDS)
+    ap.add_argument('--rounds', type=int, default=0,
+                    help='stop once this many rounds are written')
+    ap.add_argument('--out')
+    ap.add_argument('--check', action='store_true')
+    args = ap.parse_args(argv)
+
+    traces = load_peer(args.peer)
+    traces.load_mg(args.mg)
+    Driver = make_driver_class(traces)
+    out = open(args.out, 'w') if args.out else sys.stdout
+    errors = []
+    stats = dict(matches=0, rounds=0, positions=0, cut=0, random_starts=0,
+                 longest=0)
+    for gno in range(args.games):
+        if args.rounds and stats['rounds'] >= args.rounds:
+            break
+        rng = random.Random(f'{args.seed}:{args.game}:{gno}')
+        d, rounds = random_match(Driver, args.game, rng, args, traces)
+        stats['matches'] += 1
+        stats['longest'] = max(stats['longest'], len(rounds))
+        for rno, (positions, moves, cut, starter, winner) in \
+                enumerate(rounds):
+            offset = 0
+            if args.random_starts and rng.random() < args.random_starts \
+                    and len(moves) > 1:
+                over = positions[-1]['over']
+                last = len(positions) - 2 if over else len(positions) - 1
+                offset = rng.randint(1, max(1, last))
+                stats['random_starts'] += 1
+            sp = positions[offset]
+            rec = {'game': args.game,
+                   'start': {'pits': sp['pits'], 'scores': sp['scores'],
+                             'to_move': sp['to_move'],
+                             'out_of_play': sp['out_of_play'],
+                             'starter': starter},
+                   'moves': moves[offset:],
+                   'positions': positions[offset:],
+                   'mg': {'index': gno, 'round': rno + 1, 'seed': args.seed,
+                          'start_ply': offset, 'cut': cut,
+                          'commit': traces.mg_commit(traces.MG.root)}}
+            if args.check:
+                check = dict(rec, start={k: rec['start'][k] for k in
+                                         ('pits', 'scores', 'to_move')})
+                check_positions = [
+                    {k: v for k, v in p.items()
+                     if k not in ('out_of_play', 'next_round')}
+                    for p in rec['positions']]
+                check['positions'] = check_positions
+                traces.check_trace(check, d.total, winner, errors)
+                for p in rec['positions']:
+                    if any(p['pits'][k - 1] for k in p['out_of_play']):
+                        errors.append(f'match {gno} round {rno + 1}: '
+                                      f'seeds in an out-of-play pit {p}')
+            out.write(json.dumps(rec, separators=(',', ':')) + '\n')
+            stats['rounds'] += 1
+            stats['positions'] += len(rec['positions'])
+            stats['cut'] += cut is not None
+    if args.out:
+        out.close()
+    print(f"{args.game}: {stats['matches']} matches, {stats['rounds']} "
+          f"rounds, {stats['positions']} positions, {stats['cut']} cut, "
+          f"{stats['random_starts']} random starts, longest match "
+          f"{stats['longest']} rounds", file=sys.stderr)
+    if args.check:
+        for e in errors[:20]:
+            print('CHECK:', e, file=sys.stderr)
+        print(f"{args.game}: check "
+              f"{'FAILED, ' + str(len(errors)) + ' errors' if errors else 'ok'}",
+              file=sys.stderr)
+        return 1 if errors else 0
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
