@@ -7,7 +7,10 @@ use crate::error::IllegalMove;
 use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
-use crate::primitives::{feeding_moves, AtMaxLaps, GrandSlam, SlamJudged, SowingTurn, Stores};
+use crate::primitives::{
+    feeding_moves, AtMaxLaps, BeforeSowing, GrandSlam, Lap, MoveRestriction, SlamJudged, SowingTurn, Stores,
+    Sweep,
+};
 use crate::rng::SplitMix64;
 use crate::ruleset::Ruleset;
 use crate::validation::{Problems, RulesProblem};
@@ -143,6 +146,10 @@ pub struct Playable {
     /// captures too ([`Feeding::AfterCapture`]).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Feeding::is_after_sowing"))]
     pub feeding: Feeding,
+    /// Which of the pits holding enough seeds may be played (judged before
+    /// the feeding rule and the grand slam rule). See [`MoveRestriction`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "MoveRestriction::is_free"))]
+    pub restriction: MoveRestriction,
 }
 
 /// When [`Playable::must_feed`] judges whether a move feeds the opponent's
@@ -213,6 +220,7 @@ impl Playable {
         min_seeds: 1,
         must_feed: false,
         feeding: Feeding::AfterSowing,
+        restriction: MoveRestriction::Free,
     };
 }
 
@@ -676,6 +684,12 @@ impl Rules {
     #[inline(always)]
     fn playable<const P: usize>(&self, pos: &Position<P>, player: Player) -> PitSet {
         let mut pits = pos.pits_holding(player, self.play.min_seeds.max(1));
+        if !self.play.restriction.is_free() {
+            pits =
+                self.play
+                    .restriction
+                    .filter(pos, pits, player, self.turn.lap.sowing(), self.turn.direction);
+        }
         let relay = self.turn.lap.relay().is_some();
         let illegal_slam = self.turn.grand_slam == GrandSlam::Illegal;
         if relay || illegal_slam {
@@ -834,6 +848,51 @@ impl Rules {
             && matches!(self.turn.grand_slam, GrandSlam::Captures)
         {
             problems = problems.with(RulesProblem::SlamJudgedWithoutRule);
+        }
+        if self.turn.no_single_seed_capture && self.turn.lap.relay().is_some() {
+            problems = problems.with(RulesProblem::SingleSeedCaptureInRelay);
+        }
+        if !matches!(self.turn.sweep, Sweep::Never) {
+            // The sweep's trigger (the opponent's row or the mover's last
+            // pit before it) is MancalaGames' reading for counterclockwise
+            // single laps; the rest would need readings nobody has given.
+            let with = if self.turn.capture.chain {
+                Some("a capture chain (turn.capture.chain)")
+            } else if self.turn.opposite.is_some() {
+                Some("the capture of the facing pit (turn.opposite)")
+            } else if self.turn.lap.relay().is_some() {
+                Some("relay laps (turn.lap: relay)")
+            } else if matches!(self.turn.direction, crate::primitives::Direction::Clockwise) {
+                Some("clockwise sowing (turn.direction)")
+            } else if !matches!(self.turn.scope, crate::primitives::CaptureScope::OpponentRow) {
+                Some("a capture scope other than the opponent's row (turn.scope)")
+            } else {
+                None
+            };
+            if let Some(with) = with {
+                problems = problems.with(RulesProblem::SweepCombination { with });
+            }
+        }
+        if !matches!(self.turn.before_sowing, BeforeSowing::Nothing) {
+            // MancalaGames makes it before every relay lap; from the origin
+            // first, the single seed would fall back where it came from.
+            let with = if self.turn.lap.relay().is_some() {
+                Some("relay laps (turn.lap: relay)")
+            } else if matches!(self.turn.lap, Lap::Single(crate::primitives::Sowing::OriginFirst)) {
+                Some("sowing from the origin first (turn.lap)")
+            } else {
+                None
+            };
+            if let Some(with) = with {
+                problems = problems.with(RulesProblem::BeforeSowingCombination { with });
+            }
+        }
+        if !matches!(
+            self.play.restriction,
+            MoveRestriction::Free | MoveRestriction::SingletonsOnlyWhenAll
+        ) && sows_stores
+        {
+            problems = problems.with(RulesProblem::RestrictionWithSownStores);
         }
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.

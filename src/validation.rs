@@ -86,6 +86,34 @@ pub enum RulesProblem {
         /// Seeds in the game.
         total: u32,
     },
+    /// A single seed that captures nothing, in a relay game: whether a
+    /// relay lap of one seed captures, or stops the relay, is not said.
+    #[error(
+        "turn.no_single_seed_capture: a move of a single seed captures nothing, but the turn \
+         sows relay laps (turn.lap: relay), which the reading does not cover"
+    )]
+    SingleSeedCaptureInRelay,
+    /// A sweep of the opponent's row combined with an item it does not
+    /// cover (`with` names it).
+    #[error("turn.sweep: a sweep of the opponent's row cannot be combined with {with}")]
+    SweepCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// A capture before the sowing combined with an item it does not cover
+    /// (`with` names it).
+    #[error("turn.before_sowing: a capture before the sowing cannot be combined with {with}")]
+    BeforeSowingCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// A move restriction that looks at the pit where a lap ends, or at the
+    /// next pit, in a game that sows stores (the pit could be a store).
+    #[error(
+        "play.restriction: the restriction looks at the pit where the sowing ends or at the next pit, \
+         but the turn sows stores (turn.stores)"
+    )]
+    RestrictionWithSownStores,
 }
 
 impl RulesProblem {
@@ -103,6 +131,10 @@ impl RulesProblem {
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
             RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
             RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
+            RulesProblem::SingleSeedCaptureInRelay => "turn.no_single_seed_capture",
+            RulesProblem::SweepCombination { .. } => "turn.sweep",
+            RulesProblem::BeforeSowingCombination { .. } => "turn.before_sowing",
+            RulesProblem::RestrictionWithSownStores => "play.restriction",
         }
     }
 
@@ -134,6 +166,16 @@ impl RulesProblem {
             RulesProblem::FewSeedsOutOfRange { .. } => {
                 "end.few_seeds.fewer_than: from 1 to the game's seeds"
             }
+            RulesProblem::SingleSeedCaptureInRelay => {
+                "turn.no_single_seed_capture: not with relay laps"
+            }
+            RulesProblem::SweepCombination { .. } => {
+                "turn.sweep: only with a capture by count on the opponent's row, single laps, counterclockwise"
+            }
+            RulesProblem::BeforeSowingCombination { .. } => {
+                "turn.before_sowing: only with single laps sown from the next pit"
+            }
+            RulesProblem::RestrictionWithSownStores => "play.restriction: not with stores sown",
         }
     }
 }
@@ -167,7 +209,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 9;
+    const CAPACITY: usize = 13;
 
     /// No problem.
     pub const NONE: Problems = Problems {
