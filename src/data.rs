@@ -92,7 +92,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | a capture that starts in the opponent's row and chains on into either ([`CaptureScope::StartsInOpponentRow`](crate::primitives::CaptureScope::StartsInOpponentRow)) | `"scope": "starts-in-opponent-row"` |
 /// | a single seed captures nothing ([`SowingTurn::no_single_seed_capture`]) | `"turn": {"no_single_seed_capture": true}` (default `false`) |
 /// | a sweep of the opponent's row ([`Sweep`](crate::primitives::Sweep)) | `"turn": {"sweep": "opponent-row-or-last-own-pit"}` (default `"never"`) |
-/// | a capture before the sowing ([`BeforeSowing`](crate::primitives::BeforeSowing)) | `"turn": {"before_sowing": "singleton-takes-facing"}` (default `"nothing"`) |
+/// | a capture before the sowing ([`BeforeSowing`](crate::primitives::BeforeSowing)) | `"turn": {"before_sowing": "singleton-takes-facing"}` or `"first-seed-to-store"` (default `"nothing"`) |
 /// | which pits may be played ([`MoveRestriction`](crate::primitives::MoveRestriction)) | `"play": {"restriction": "ends-in-opponent-row-or-empty"}`, `"singleton-to-empty-next"`, `"singletons-only-when-all"` (default `"free"`) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |

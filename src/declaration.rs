@@ -873,7 +873,30 @@ impl Rules {
                 problems = problems.with(RulesProblem::SweepCombination { with });
             }
         }
-        if !matches!(self.turn.before_sowing, BeforeSowing::Nothing) {
+        if matches!(self.turn.before_sowing, BeforeSowing::FirstSeedToStore) {
+            // Every lap must take up 2 seeds or more; the relay is sown
+            // lap by lap with its taking, which the feeding rule's and the
+            // endless relay's looks at the sowing do not do.
+            let relay = self.turn.lap.relay();
+            let with = if self.play.min_seeds < 2 {
+                Some("fewer than 2 seeds a move (play.min_seeds)")
+            } else if relay.is_some() && sows_stores {
+                Some("relay laps through the stores (turn.stores)")
+            } else if matches!(relay, Some(r) if !matches!(r.from, crate::primitives::RelayFrom::LastPit)
+                || r.relay_on.contains(0) || r.relay_on.contains(1))
+            {
+                Some("a relay lap of fewer than 2 seeds (turn.lap.relay)")
+            } else if matches!(relay, Some(r) if r.at_max_laps.is_refused()) {
+                Some("endless relays refused (turn.lap.at_max_laps)")
+            } else if self.play.must_feed && matches!(self.play.feeding, Feeding::AfterSowing) {
+                Some("feeding judged after the sowing (play.feeding)")
+            } else {
+                None
+            };
+            if let Some(with) = with {
+                problems = problems.with(RulesProblem::BeforeSowingCombination { with });
+            }
+        } else if !matches!(self.turn.before_sowing, BeforeSowing::Nothing) {
             // MancalaGames makes it before every relay lap; from the origin
             // first, the single seed would fall back where it came from.
             let with = if self.turn.lap.relay().is_some() {

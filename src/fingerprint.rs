@@ -215,6 +215,7 @@ impl Encoder {
         match before_sowing {
             BeforeSowing::Nothing => {}
             BeforeSowing::SingletonTakesFacing => self.tag(12).byte(1),
+            BeforeSowing::FirstSeedToStore => self.tag(12).byte(2),
         }
     }
 

@@ -173,7 +173,7 @@ impl RulesProblem {
                 "turn.sweep: only with a capture by count on the opponent's row, single laps, counterclockwise"
             }
             RulesProblem::BeforeSowingCombination { .. } => {
-                "turn.before_sowing: only with single laps sown from the next pit"
+                "turn.before_sowing: not with this lap, relay, seed minimum or feeding"
             }
             RulesProblem::RestrictionWithSownStores => "play.restriction: not with stores sown",
         }

@@ -6,10 +6,10 @@
 //! captures South-North and the player to move. Pit k faces pit 2N+1-k.
 
 use mancala_rules::primitives::{
-    BeforeSowing, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, MoveRestriction,
-    Opposite, RelayRule, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
+    AtMaxLaps, BeforeSowing, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap,
+    MoveRestriction, Opposite, RelayRule, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
-use mancala_rules::{Declared, Move, Playable, Position, Rules, RulesProblem, Ruleset};
+use mancala_rules::{Declared, Leftover, Move, Playable, Position, Rules, RulesProblem, Ruleset};
 
 /// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
 macro_rules! declare {
@@ -276,6 +276,58 @@ fn a_single_seed_first_takes_the_facing_pit() {
     assert_eq!(pit(TakesFacing, "2 0 0 | 1 1 3 0-0 S", 1), "0 1 1 | 1 1 3 0-0 N");
 }
 
+declare!(
+    FirstToStore,
+    8,
+    Rules {
+        play: Playable {
+            min_seeds: 2,
+            ..Playable::DEFAULT
+        },
+        turn: SowingTurn {
+            lap: Lap::RelayWith(RelayRule {
+                at_max_laps: AtMaxLaps::EndsGame(Leftover::Split),
+                max_laps: 75,
+                ..RelayRule::new(Sowing::NextPit, Counts::at_least(2))
+            }),
+            before_sowing: BeforeSowing::FirstSeedToStore,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+declare!(
+    FirstToStoreSingle,
+    8,
+    Rules {
+        play: Playable {
+            min_seeds: 2,
+            ..Playable::DEFAULT
+        },
+        turn: SowingTurn {
+            before_sowing: BeforeSowing::FirstSeedToStore,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn each_lap_puts_its_first_seed_in_the_store() {
+    // Pit 1's 4 seeds: 1 to the store, 3 to 2, 3, 4. Pit 4 then holds 3: a
+    // relay takes them, 1 to the store, 2 to 5, 6; pit 6 held 1, now 2:
+    // again, 1 to the store, 1 to pit 7 (empty before): the relay ends.
+    assert_eq!(
+        pit(FirstToStore, "4 0 0 2 | 0 1 0 0 0-0 S", 1),
+        "0 1 1 0 | 1 0 1 0 3-0 N"
+    );
+    // One lap: 1 to the store, 3 to 2, 3, 4.
+    assert_eq!(
+        pit(FirstToStoreSingle, "4 0 0 2 | 0 1 0 0 0-0 S", 1),
+        "0 1 1 3 | 0 1 0 0 1-0 N"
+    );
+}
+
 const fn restricted(restriction: MoveRestriction, lap: Lap) -> Rules {
     Rules {
         play: Playable {
@@ -424,6 +476,53 @@ fn the_checks_name_what_the_engine_cannot_play() {
             Some(RulesProblem::BeforeSowingCombination { .. })
         ));
     }
+    let first = Rules {
+        play: Playable {
+            min_seeds: 2,
+            ..Playable::DEFAULT
+        },
+        ..*FirstToStore.rules()
+    };
+    assert!(first.problems(12).is_empty());
+    for bad in [
+        Rules {
+            play: Playable::DEFAULT,
+            ..first
+        },
+        Rules {
+            turn: SowingTurn {
+                lap: Lap::RelayWith(RelayRule::new(Sowing::NextPit, Counts::at_least(2))),
+                ..first.turn
+            },
+            ..first
+        },
+        Rules {
+            turn: SowingTurn {
+                lap: Lap::RelayWith(RelayRule {
+                    at_max_laps: AtMaxLaps::EndsGame(Leftover::Split),
+                    ..RelayRule::new(Sowing::NextPit, Counts::at_least(1))
+                }),
+                ..first.turn
+            },
+            ..first
+        },
+        Rules {
+            play: Playable {
+                min_seeds: 2,
+                must_feed: true,
+                ..Playable::DEFAULT
+            },
+            ..first
+        },
+    ] {
+        assert!(
+            matches!(
+                bad.problems(12).first(),
+                Some(RulesProblem::BeforeSowingCombination { .. })
+            ),
+            "{bad:?}"
+        );
+    }
     let with_stores = |restriction| Rules {
         has_stores: true,
         play: Playable {
@@ -454,6 +553,8 @@ fn the_checks_name_what_the_engine_cannot_play() {
         *NoSingle.rules(),
         *Sweeps.rules(),
         *TakesFacing.rules(),
+        *FirstToStore.rules(),
+        *FirstToStoreSingle.rules(),
         *OppOrEmptyRelay.rules(),
         *SingleToEmpty.rules(),
         *SinglesLast.rules(),
@@ -489,6 +590,8 @@ fn the_capture_readings_in_the_data_form() {
     assert_eq!(rules.turn.sweep, Sweep::OpponentRowOrLastOwnPit);
     let rules = data(r#""turn": {"before_sowing": "singleton-takes-facing"}"#);
     assert_eq!(rules.turn.before_sowing, BeforeSowing::SingletonTakesFacing);
+    let rules = data(r#""play": {"min_seeds": 2}, "turn": {"before_sowing": "first-seed-to-store"}"#);
+    assert_eq!(rules.turn.before_sowing, BeforeSowing::FirstSeedToStore);
     for (word, restriction) in [
         (
             "ends-in-opponent-row-or-empty",
@@ -547,6 +650,10 @@ fn the_capture_readings_in_the_data_form() {
         },
         SowingTurn {
             before_sowing: BeforeSowing::SingletonTakesFacing,
+            ..SowingTurn::DEFAULT
+        },
+        SowingTurn {
+            before_sowing: BeforeSowing::FirstSeedToStore,
             ..SowingTurn::DEFAULT
         },
     ] {

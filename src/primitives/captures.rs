@@ -117,6 +117,33 @@ pub enum BeforeSowing {
     /// A move of a single seed first takes every seed of the pit facing
     /// its origin (pit `k` faces `2N + 1 - k`), if any.
     SingletonTakesFacing,
+    /// Each lap (every lap of a relay) puts the first of the seeds it takes
+    /// up in the mover's store, counted as captured, and sows the rest
+    /// (MancalaGames' `presowcapt = CAPT_ONE`, its reading of Sokusowo).
+    /// Every lap must then take up at least 2 seeds: the check asks for
+    /// [`Playable::min_seeds`](crate::Playable::min_seeds) of 2 and relays
+    /// from the last pit on 2 or more.
+    ///
+    /// Here South's pit 1 (3 seeds) puts one in the store and sows 2, into
+    /// pits 2 and 3; pit 3 then holds 2, so a relay takes them up, puts one
+    /// in the store and sows the other into pit 4, empty before: the relay
+    /// ends.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{BeforeSowing, Counts, Lap, RelayRule, Sowing, SowingTurn};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn {
+    ///     lap: Lap::RelayWith(RelayRule::new(Sowing::NextPit, Counts::at_least(2))),
+    ///     before_sowing: BeforeSowing::FirstSeedToStore,
+    ///     ..SowingTurn::DEFAULT
+    /// };
+    /// let mut pos: Position<6> = "3 0 1 | 0 2 2 0-0 S".parse()?;
+    /// turn.play(&mut pos, Move::Pit(1));
+    /// assert_eq!(pos.to_string(), "0 1 0 | 1 2 2 2-0 N");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    FirstSeedToStore,
 }
 
 impl BeforeSowing {
@@ -128,7 +155,8 @@ impl BeforeSowing {
     }
 
     /// Makes the capture on `pits` for a move from `origin` (0-based, below
-    /// `P`) and returns it.
+    /// `P`) and returns it (for [`FirstSeedToStore`](BeforeSowing::FirstSeedToStore),
+    /// that of the first lap: a relay takes the others lap by lap).
     #[inline(always)]
     pub(crate) fn take<const P: usize>(self, pits: &mut [u8; P], origin: usize) -> Capture {
         match self {
@@ -142,6 +170,17 @@ impl BeforeSowing {
                 Capture {
                     pits: crate::PitSet::single(facing),
                     seeds,
+                }
+            }
+            BeforeSowing::FirstSeedToStore => {
+                if pits[origin] == 0 {
+                    return Capture::NONE;
+                }
+                pits[origin] -= 1;
+                // A seed taken from the mover's own pit: no pit is captured.
+                Capture {
+                    pits: crate::PitSet::EMPTY,
+                    seeds: 1,
                 }
             }
         }

@@ -1,4 +1,6 @@
-use super::sowing::{relay_sow_pits, relay_sow_stores, AtMaxLaps, RelayRule, Stores};
+use super::sowing::{
+    relay_sow_pits, relay_sow_pits_first_to_store, relay_sow_stores, AtMaxLaps, RelayRule, Stores,
+};
 use super::sowing::{sow_with_stores, Landing};
 use super::{BeforeSowing, Capture, CaptureRule, Counts, EndlessRelay, Sowing, Sweep};
 use crate::kernel::Packed;
@@ -635,7 +637,12 @@ impl SowingTurn {
         report.laps = 1;
         // Seeds the move takes up (a single seed may capture nothing).
         let single_seed = pos.pits[origin] == 1;
-        let before = self.before_sowing.take(&mut pos.pits, origin);
+        let first_to_store = self.before_sowing == BeforeSowing::FirstSeedToStore;
+        let mut before = if first_to_store && self.lap.relay().is_some() {
+            Capture::NONE // taken lap by lap in the relay
+        } else {
+            self.before_sowing.take(&mut pos.pits, origin)
+        };
         let captured = match self.lap {
             Lap::Single(sowing) if self.stores == Stores::None => {
                 // The whole turn on the packed board, loaded once, stored once.
@@ -656,7 +663,15 @@ impl SowingTurn {
                         let stop = self.stop_on_capture::<P>(relay, player);
                         if self.stores == Stores::None {
                             let mut pits = pos.pits;
-                            match relay_sow_pits(&mut pits, origin, relay, stop) {
+                            let sown = if first_to_store {
+                                let (sown, taken) =
+                                    relay_sow_pits_first_to_store(&mut pits, origin, relay, stop);
+                                before.seeds += taken;
+                                sown
+                            } else {
+                                relay_sow_pits(&mut pits, origin, relay, stop)
+                            };
+                            match sown {
                                 Ok(end) => {
                                     pos.pits = pits;
                                     report.laps = end.laps;
@@ -667,6 +682,9 @@ impl SowingTurn {
                                         return Err(endless);
                                     };
                                     pos.pits = pits;
+                                    // Seeds taken before each lap are the mover's.
+                                    let score = &mut pos.scores[player.index()];
+                                    *score = score.wrapping_add(before.seeds as u8);
                                     return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
                                 }
                             }
