@@ -226,7 +226,21 @@ def survey_one(MG, traces, path):
     # -- captures before the sowing (MancalaGames' presowcapt)
     presow = take('presowcapt')
     before_sowing = None
-    if presow is not None:
+    if presow == gi.PreSowCapt.CAPT_ONE:
+        # MancalaGames puts the first seed of every lap (relay laps too)
+        # in the mover's store.
+        if (nd.get('min_move') or 1) < 2:
+            raise Blocked('first seed to the store with single-seed moves')
+        if nd.get('mlaps') not in (None, gi.LapSower.LAPPER) or (
+                nd.get('mlaps') and nd.get('mlap_cont') is not None):
+            raise Blocked('first seed to the store with this relay')
+        if stores != 'none':
+            raise Blocked('first seed to the store with stores sown')
+        if nd.get('mustshare'):
+            raise Blocked('first seed to the store with feeding')
+        before_sowing = 'first-seed-to-store'
+        features.append('each lap puts its first seed in the store')
+    elif presow is not None:
         if presow != gi.PreSowCapt.DRAW_1_XCAPT:
             raise Blocked(f'capture before sowing: presowcapt={presow.name}')
         if nd.get('mlaps'):
@@ -524,6 +538,11 @@ def ordinal_text(mg_name, form, cfg, commit):
     elif restriction == 'singletons-only-when-all':
         rules.append('A pit holding a single seed may be played only when '
                      'every pit the player could play holds a single seed.')
+    if t.get('before_sowing') == 'first-seed-to-store':
+        rules.append('Before sowing, the player puts the first of the seeds '
+                     'taken up into their own store (a capture), and sows '
+                     'the rest' + (', in every lap of a relay' if 'relay' in
+                                   lap else '') + '.')
     if t.get('before_sowing') == 'singleton-takes-facing':
         rules.append('When the pit played holds a single seed, the player '
                      'first captures the seeds of the pit facing it, then '
