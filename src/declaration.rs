@@ -818,7 +818,10 @@ impl Rules {
     /// sown that the game does not have, an extra turn in a store that is
     /// never sown, a relay capped at 0 laps or ending the game with its
     /// seeds to nobody, a feeding reading or a grand slam reading without
-    /// its rule, a few-seeds end that never or always applies. [`declare!`](crate::declare) refuses a declaration with
+    /// its rule, a few-seeds end that never or always applies, a single
+    /// seed capturing nothing in a relay, a sweep or a capture before the
+    /// sowing with an item it does not cover, a move restriction looking at
+    /// a pit that could be a store. [`declare!`](crate::declare) refuses a declaration with
     /// any at compile time; the [`harness`](crate::harness) checks it
     /// first.
     #[must_use]
