@@ -497,6 +497,12 @@ def describe_counts(counts):
     return 'on ' + ','.join(words)
 
 
+def counts_words(counts):
+    """describe_counts' words after 'holds': '2,3', or 'an even number of'."""
+    words = counts.replace('on ', '')
+    return 'an even number of' if words == 'evens' else words
+
+
 def file_name(mg_name):
     name = mg_name.lower().replace('_', '-')
     return name + '-mancalagames' if name in TAKEN else name
@@ -579,7 +585,7 @@ def ordinal_text(mg_name, form, cfg, commit):
                      "into the player's own last pit before it (the one "
                      'from which sowing passes to the opponent), every pit '
                      "of the opponent's row that then holds "
-                     f"{counts.replace('on ', '')} seeds is captured, "
+                     f"{counts_words(counts)} seeds is captured, "
                      'wherever it lies.')
     elif c['counts']:
         counts = describe_counts(
@@ -589,7 +595,7 @@ def ordinal_text(mg_name, form, cfg, commit):
                  'starts-in-opponent-row': "a pit of the opponent's row",
                  'own-row': "a pit of the player's own row"}[t['scope']]
         rules.append(f'If the last seed falls into {where} that then holds '
-                     f"{counts.replace('on ', '')} seeds, those seeds are "
+                     f"{counts_words(counts)} seeds, those seeds are "
                      'captured.')
         if c['chain']:
             rules.append('Then the pit ' + ('after' if c['forward'] else
