@@ -90,6 +90,12 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | a relay past its lap cap ends the game ([`AtMaxLaps`](crate::primitives::AtMaxLaps)) | `"lap": {"relay": {..., "max_laps": 75, "at_max_laps": {"ends-game": "split"}}}` (default `"refused"`) |
 /// | too few seeds left ([`FewSeeds`](crate::FewSeeds)) | `"end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}` (default `null`) |
 /// | a cleared row ends the game ([`Cleared`](crate::Cleared)) | `"end": {"cleared": "takes-the-rest"}` or `"wins"` (default `null`) |
+/// | a grand slam leaves the opponent's rightmost (leftmost) pit, or captures and plays again ([`GrandSlam`](crate::primitives::GrandSlam)) | `"grand_slam": "leaves-rightmost"`, `"leaves-leftmost"`, `"captures-and-plays-again"` |
+/// | a capture that starts in the opponent's row and chains on into either ([`CaptureScope::StartsInOpponentRow`](crate::primitives::CaptureScope::StartsInOpponentRow)) | `"scope": "starts-in-opponent-row"` |
+/// | a single seed captures nothing ([`SowingTurn::no_single_seed_capture`]) | `"turn": {"no_single_seed_capture": true}` (default `false`) |
+/// | a sweep of the opponent's row ([`Sweep`](crate::primitives::Sweep)) | `"turn": {"sweep": "opponent-row-or-last-own-pit"}` (default `"never"`) |
+/// | a capture before the sowing ([`BeforeSowing`](crate::primitives::BeforeSowing)) | `"turn": {"before_sowing": "singleton-takes-facing"}` or `"first-seed-to-store"` (default `"nothing"`) |
+/// | which pits may be played ([`MoveRestriction`](crate::primitives::MoveRestriction)) | `"play": {"restriction": "ends-in-opponent-row-or-empty"}`, `"singleton-to-empty-next"`, `"singletons-only-when-all"` (default `"free"`) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
 /// | played in rounds ([`Rounds`](crate::Rounds)) | `"rounds": {"fill": "right", "starter": "last-mover", "min_pits": 4, "out_of_play": true}` (default `null`); a round's out-of-play pits: `"turn": {"out_of_play": [8, 9]}` (default `[]`) |

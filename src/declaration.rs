@@ -8,7 +8,8 @@ use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{
-    feeding_moves, AtMaxLaps, GrandSlam, Lap, RelayFrom, RelayRule, SlamJudged, SowingTurn, Stores,
+    feeding_moves, AtMaxLaps, BeforeSowing, GrandSlam, Lap, MoveRestriction, RelayFrom, RelayRule,
+    SlamJudged, SowingTurn, Stores, Sweep,
 };
 use crate::rng::SplitMix64;
 use crate::rounds::Rounds;
@@ -151,6 +152,10 @@ pub struct Playable {
     /// captures too ([`Feeding::AfterCapture`]).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Feeding::is_after_sowing"))]
     pub feeding: Feeding,
+    /// Which of the pits holding enough seeds may be played (judged before
+    /// the feeding rule and the grand slam rule). See [`MoveRestriction`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "MoveRestriction::is_free"))]
+    pub restriction: MoveRestriction,
 }
 
 /// When [`Playable::must_feed`] judges whether a move feeds the opponent's
@@ -221,6 +226,7 @@ impl Playable {
         min_seeds: 1,
         must_feed: false,
         feeding: Feeding::AfterSowing,
+        restriction: MoveRestriction::Free,
     };
 }
 
@@ -823,6 +829,12 @@ impl Rules {
     #[inline(always)]
     fn playable<const P: usize>(&self, pos: &Position<P>, player: Player) -> PitSet {
         let mut pits = pos.pits_holding(player, self.play.min_seeds.max(1));
+        if !self.play.restriction.is_free() {
+            pits =
+                self.play
+                    .restriction
+                    .filter(pos, pits, player, self.turn.lap.sowing(), self.turn.direction);
+        }
         let relay = self.turn.lap.relay().is_some();
         let illegal_slam = self.turn.grand_slam == GrandSlam::Illegal;
         if relay || illegal_slam {
@@ -951,7 +963,10 @@ impl Rules {
     /// sown that the game does not have, an extra turn in a store that is
     /// never sown, a relay capped at 0 laps or ending the game with its
     /// seeds to nobody, a feeding reading or a grand slam reading without
-    /// its rule, a few-seeds end that never or always applies. [`declare!`](crate::declare) refuses a declaration with
+    /// its rule, a few-seeds end that never or always applies, a single
+    /// seed capturing nothing in a relay, a sweep or a capture before the
+    /// sowing with an item it does not cover, a move restriction looking at
+    /// a pit that could be a store. [`declare!`](crate::declare) refuses a declaration with
     /// any at compile time; the [`harness`](crate::harness) checks it
     /// first.
     #[must_use]
@@ -981,6 +996,74 @@ impl Rules {
             && matches!(self.turn.grand_slam, GrandSlam::Captures)
         {
             problems = problems.with(RulesProblem::SlamJudgedWithoutRule);
+        }
+        if self.turn.no_single_seed_capture && self.turn.lap.relay().is_some() {
+            problems = problems.with(RulesProblem::SingleSeedCaptureInRelay);
+        }
+        if !matches!(self.turn.sweep, Sweep::Never) {
+            // The sweep's trigger (the opponent's row or the mover's last
+            // pit before it) is MancalaGames' reading for counterclockwise
+            // single laps; the rest would need readings nobody has given.
+            let with = if self.turn.capture.chain {
+                Some("a capture chain (turn.capture.chain)")
+            } else if self.turn.opposite.is_some() {
+                Some("the capture of the facing pit (turn.opposite)")
+            } else if self.turn.lap.relay().is_some() {
+                Some("relay laps (turn.lap: relay)")
+            } else if matches!(self.turn.direction, crate::primitives::Direction::Clockwise) {
+                Some("clockwise sowing (turn.direction)")
+            } else if !matches!(self.turn.scope, crate::primitives::CaptureScope::OpponentRow) {
+                Some("a capture scope other than the opponent's row (turn.scope)")
+            } else {
+                None
+            };
+            if let Some(with) = with {
+                problems = problems.with(RulesProblem::SweepCombination { with });
+            }
+        }
+        if matches!(self.turn.before_sowing, BeforeSowing::FirstSeedToStore) {
+            // Every lap must take up 2 seeds or more; the relay is sown
+            // lap by lap with its taking, which the feeding rule's and the
+            // endless relay's looks at the sowing do not do.
+            let relay = self.turn.lap.relay();
+            let with = if self.play.min_seeds < 2 {
+                Some("fewer than 2 seeds a move (play.min_seeds)")
+            } else if relay.is_some() && sows_stores {
+                Some("relay laps through the stores (turn.stores)")
+            } else if matches!(relay, Some(r) if !matches!(r.from, crate::primitives::RelayFrom::LastPit)
+                || r.relay_on.contains(0) || r.relay_on.contains(1))
+            {
+                Some("a relay lap of fewer than 2 seeds (turn.lap.relay)")
+            } else if matches!(relay, Some(r) if r.at_max_laps.is_refused()) {
+                Some("endless relays refused (turn.lap.at_max_laps)")
+            } else if self.play.must_feed && matches!(self.play.feeding, Feeding::AfterSowing) {
+                Some("feeding judged after the sowing (play.feeding)")
+            } else {
+                None
+            };
+            if let Some(with) = with {
+                problems = problems.with(RulesProblem::BeforeSowingCombination { with });
+            }
+        } else if !matches!(self.turn.before_sowing, BeforeSowing::Nothing) {
+            // MancalaGames makes it before every relay lap; from the origin
+            // first, the single seed would fall back where it came from.
+            let with = if self.turn.lap.relay().is_some() {
+                Some("relay laps (turn.lap: relay)")
+            } else if matches!(self.turn.lap, Lap::Single(crate::primitives::Sowing::OriginFirst)) {
+                Some("sowing from the origin first (turn.lap)")
+            } else {
+                None
+            };
+            if let Some(with) = with {
+                problems = problems.with(RulesProblem::BeforeSowingCombination { with });
+            }
+        }
+        if !matches!(
+            self.play.restriction,
+            MoveRestriction::Free | MoveRestriction::SingletonsOnlyWhenAll
+        ) && sows_stores
+        {
+            problems = problems.with(RulesProblem::RestrictionWithSownStores);
         }
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
@@ -1025,6 +1108,26 @@ impl Rules {
         );
         if makes_out_of_play && (next_pit || self.turn.capture.chain) {
             problems = problems.with(RulesProblem::OutOfPlayWithNextPit);
+        }
+        // The readings that look at a pit next to another, or at a row's
+        // end pit, were checked against MancalaGames on boards without
+        // pits out of play only.
+        let beside = if !matches!(self.turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else if !matches!(self.turn.sweep, Sweep::Never) {
+            Some("a sweep of the opponent's row (turn.sweep)")
+        } else if !matches!(self.play.restriction, MoveRestriction::Free) {
+            Some("a move restriction (play.restriction)")
+        } else if matches!(
+            self.turn.grand_slam,
+            GrandSlam::LeavesRightmost | GrandSlam::LeavesLeftmost
+        ) {
+            Some("a grand slam that leaves a pit (turn.grand_slam)")
+        } else {
+            None
+        };
+        if let (true, Some(with)) = (makes_out_of_play, beside) {
+            problems = problems.with(RulesProblem::OutOfPlayCombination { with });
         }
         if let Some(above) = self.end.majority_above {
             let total = (self.seeds as u32).saturating_mul(if pits > 255 { 255 } else { pits as u32 });

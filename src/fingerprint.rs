@@ -2,8 +2,8 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
-    RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
+    AtMaxLaps, BeforeSowing, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap,
+    MoveRestriction, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
 use crate::{
     Cleared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
@@ -66,6 +66,7 @@ impl Encoder {
             min_seeds,
             must_feed,
             feeding,
+            restriction,
         } = playable;
         self.tag(1).byte(min_seeds);
         self.tag(2).flag(must_feed);
@@ -74,6 +75,12 @@ impl Encoder {
         match feeding {
             Feeding::AfterSowing => {}
             Feeding::AfterCapture => self.tag(3).byte(1),
+        }
+        match restriction {
+            MoveRestriction::Free => {}
+            MoveRestriction::EndsInOpponentRowOrEmpty => self.tag(4).byte(1),
+            MoveRestriction::SingletonToEmptyNext => self.tag(4).byte(2),
+            MoveRestriction::SingletonsOnlyWhenAll => self.tag(4).byte(3),
         }
     }
 
@@ -145,6 +152,9 @@ impl Encoder {
             grand_slam_judged,
             extra_turn,
             out_of_play,
+            no_single_seed_capture,
+            sweep,
+            before_sowing,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -168,6 +178,7 @@ impl Encoder {
             CaptureScope::Anywhere => 0,
             CaptureScope::OwnRow => 1,
             CaptureScope::OpponentRow => 2,
+            CaptureScope::StartsInOpponentRow => 3,
         });
         self.tag(6);
         match opposite {
@@ -185,6 +196,9 @@ impl Encoder {
             GrandSlam::Captures => 0,
             GrandSlam::CapturesNothing => 1,
             GrandSlam::Illegal => 2,
+            GrandSlam::LeavesRightmost => 3,
+            GrandSlam::LeavesLeftmost => 4,
+            GrandSlam::CapturesAndPlaysAgain => 5,
         });
         let ExtraTurn {
             in_own_store,
@@ -195,6 +209,18 @@ impl Encoder {
         match grand_slam_judged {
             SlamJudged::AfterSowing => {}
             SlamJudged::BeforeMove => self.tag(9).byte(1),
+        }
+        if no_single_seed_capture {
+            self.tag(10).byte(1);
+        }
+        match sweep {
+            Sweep::Never => {}
+            Sweep::OpponentRowOrLastOwnPit => self.tag(11).byte(1),
+        }
+        match before_sowing {
+            BeforeSowing::Nothing => {}
+            BeforeSowing::SingletonTakesFacing => self.tag(12).byte(1),
+            BeforeSowing::FirstSeedToStore => self.tag(12).byte(2),
         }
         // A round's out-of-play pits (the rounds vocabulary): tag 20.
         if !out_of_play.is_empty() {
@@ -291,7 +317,9 @@ impl Rules {
     /// 1 then the value, a [`Counts`] its 128-bit mask as two little-endian
     /// words. A field added to the vocabulary after the first encoding
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
-    /// `end.few_seeds`, `end.cleared`) is written, with its own tag, only when it is not
+    /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
+    /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`)
+    /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,
     /// and it changes only when the crate changes the encoding (which makes

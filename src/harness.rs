@@ -103,8 +103,10 @@ pub enum HarnessError {
     Declaration {
         /// The game ([`Ruleset::name`]).
         game: &'static str,
-        /// Every problem found.
-        problems: crate::Problems,
+        /// Every problem found (boxed, as in
+        /// [`RulesError::Problems`](crate::RulesError::Problems): the list
+        /// has a slot for each check).
+        problems: Box<crate::Problems>,
     },
     /// The seeds of a position do not add up to the game's.
     #[error("{game}: {position}: {source}")]
@@ -222,7 +224,7 @@ pub fn check_ruleset<R: Ruleset>(rules: &R, games: u32, seed: u64) -> Result<Rep
         .into_result()
         .map_err(|problems| HarnessError::Declaration {
             game: rules.name(),
-            problems,
+            problems: Box::new(problems),
         })?;
     let mut report = Report::default();
     let mut rng = SplitMix64::new(seed);

@@ -100,6 +100,14 @@ pub enum RulesProblem {
          (which would have to skip them) are not played"
     )]
     OutOfPlayWithNextPit,
+    /// Pits out of play combined with a reading that looks at a pit beside
+    /// another or at a row's end (`with` names it): checked on full boards
+    /// only.
+    #[error("turn.out_of_play: pits out of play cannot be combined with {with}")]
+    OutOfPlayCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
     /// A majority threshold without the majority end, or not below the
     /// game's seeds.
     #[error(
@@ -116,6 +124,34 @@ pub enum RulesProblem {
         /// Pits a row.
         row: usize,
     },
+    /// A single seed that captures nothing, in a relay game: whether a
+    /// relay lap of one seed captures, or stops the relay, is not said.
+    #[error(
+        "turn.no_single_seed_capture: a move of a single seed captures nothing, but the turn \
+         sows relay laps (turn.lap: relay), which the reading does not cover"
+    )]
+    SingleSeedCaptureInRelay,
+    /// A sweep of the opponent's row combined with an item it does not
+    /// cover (`with` names it).
+    #[error("turn.sweep: a sweep of the opponent's row cannot be combined with {with}")]
+    SweepCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// A capture before the sowing combined with an item it does not cover
+    /// (`with` names it).
+    #[error("turn.before_sowing: a capture before the sowing cannot be combined with {with}")]
+    BeforeSowingCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// A move restriction that looks at the pit where a lap ends, or at the
+    /// next pit, in a game that sows stores (the pit could be a store).
+    #[error(
+        "play.restriction: the restriction looks at the pit where the sowing ends or at the next pit, \
+         but the turn sows stores (turn.stores)"
+    )]
+    RestrictionWithSownStores,
 }
 
 impl RulesProblem {
@@ -133,9 +169,15 @@ impl RulesProblem {
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
             RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
             RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
-            RulesProblem::OutOfPlayOffBoard { .. } | RulesProblem::OutOfPlayWithNextPit => "turn.out_of_play",
+            RulesProblem::OutOfPlayOffBoard { .. }
+            | RulesProblem::OutOfPlayWithNextPit
+            | RulesProblem::OutOfPlayCombination { .. } => "turn.out_of_play",
             RulesProblem::MajorityAboveOutOfRange { .. } => "end.majority_above",
             RulesProblem::RoundsNotPlayable { .. } => "rounds",
+            RulesProblem::SingleSeedCaptureInRelay => "turn.no_single_seed_capture",
+            RulesProblem::SweepCombination { .. } => "turn.sweep",
+            RulesProblem::BeforeSowingCombination { .. } => "turn.before_sowing",
+            RulesProblem::RestrictionWithSownStores => "play.restriction",
         }
     }
 
@@ -168,6 +210,9 @@ impl RulesProblem {
                 "end.few_seeds.fewer_than: from 1 to the game's seeds"
             }
             RulesProblem::OutOfPlayOffBoard { .. } => "turn.out_of_play: pits out of play must be on the board",
+            RulesProblem::OutOfPlayCombination { .. } => {
+                "turn.out_of_play: not with readings that look beside a pit or at a row's end"
+            }
             RulesProblem::OutOfPlayWithNextPit => {
                 "turn.out_of_play: pits out of play with a relay from the next pit or a chained capture"
             }
@@ -175,6 +220,16 @@ impl RulesProblem {
                 "end.majority_above: needs the majority end, below the game's seeds"
             }
             RulesProblem::RoundsNotPlayable { .. } => "rounds: needs stores and min_pits at most a row's pits",
+            RulesProblem::SingleSeedCaptureInRelay => {
+                "turn.no_single_seed_capture: not with relay laps"
+            }
+            RulesProblem::SweepCombination { .. } => {
+                "turn.sweep: only with a capture by count on the opponent's row, single laps, counterclockwise"
+            }
+            RulesProblem::BeforeSowingCombination { .. } => {
+                "turn.before_sowing: not with this lap, relay, seed minimum or feeding"
+            }
+            RulesProblem::RestrictionWithSownStores => "play.restriction: not with stores sown",
         }
     }
 }
@@ -208,7 +263,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 13;
+    const CAPACITY: usize = 18;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -302,6 +302,11 @@ fn play_model<const P: usize>(turn: &TurnModel, pos: &Position<P>, mv: Move) -> 
         CaptureScope::Anywhere => (0..P).collect(),
         CaptureScope::OwnRow => row_model::<P>(player),
         CaptureScope::OpponentRow => row_model::<P>(opponent(player)),
+        // (Not drawn by the strategies; tests/vocabulary_captures.rs.)
+        CaptureScope::StartsInOpponentRow if row_model::<P>(opponent(player)).contains(&last) => {
+            (0..P).collect()
+        }
+        CaptureScope::StartsInOpponentRow => Vec::new(),
     };
     let (mut taken, mut seeds) = find_model(
         &after.pits,

@@ -9,9 +9,11 @@
 //! | relay (multi-lap) sowing with exact endless detection | [`relay_sow`] |
 //! | backward capture chains, limited to a set of pits | [`CaptureRule`], [`Capture`] |
 //! | the feeding filter | [`feeding_moves`] |
+//! | which pits may be played beyond their count | [`MoveRestriction`] |
 //! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
 //! | where captures may be made (own-side only, opponent's row only) | [`CaptureScope`] |
 //! | Oware's grand slam, and the board it is judged on | [`GrandSlam`], [`SlamJudged`] |
+//! | a sweep of the opponent's row, a capture before the sowing | [`Sweep`], [`BeforeSowing`] |
 //! | end-of-game distributions (sweep, own rows, equal split) | [`Outcome`](crate::Outcome) constructors |
 //!
 //! The four games of the crate are short compositions of these, and so can a
@@ -62,14 +64,18 @@
 //! ```
 
 mod capture;
+mod captures;
 mod counts;
 mod feeding;
+mod restriction;
 mod sowing;
 mod turn;
 
 pub use capture::{Capture, CaptureRule};
+pub use captures::{BeforeSowing, Sweep};
 pub use counts::Counts;
 pub use feeding::feeding_moves;
+pub use restriction::MoveRestriction;
 pub use sowing::{
     relay_sow, AtMaxLaps, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT,
 };

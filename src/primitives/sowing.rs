@@ -526,6 +526,37 @@ pub(crate) fn relay_sow_pits<const P: usize>(
     })
 }
 
+/// [`relay_sow_pits`] where each lap first puts one seed of those it takes
+/// up in the mover's store
+/// ([`BeforeSowing::FirstSeedToStore`](super::BeforeSowing::FirstSeedToStore)):
+/// the relay, and the seeds so taken (also when it is endless, for the
+/// board it then leaves in `pits`). Every lap must take up at least 2
+/// seeds (the check sees to it).
+#[inline(never)]
+pub(crate) fn relay_sow_pits_first_to_store<const P: usize>(
+    pits: &mut [u8; P],
+    origin: usize,
+    rule: RelayRule,
+    stop: (Counts, PitSet),
+) -> (Result<Relay, EndlessRelay>, u32) {
+    let mut state = (*pits, 0usize, 0u32);
+    let laps = relay_laps(
+        &mut state,
+        wrap::<P>(origin),
+        rule.max_laps,
+        rule.at_max_laps.is_refused(),
+        |(pits, last, taken): &mut ([u8; P], usize, u32), start| {
+            pits[start] = pits[start].saturating_sub(1);
+            *taken += 1;
+            *last = rule.sowing.sow(pits, start);
+            next_lap(pits, *last, rule, stop)
+        },
+        |(pits, _, _)| pits.iter().map(|&seeds| u32::from(seeds)).sum(),
+    );
+    *pits = state.0;
+    (laps.map(|laps| Relay { last: state.1, laps }), state.2)
+}
+
 /// Relay sowing by a [`RelayRule`] through the `stores` given (the mover's
 /// is `pos.to_move`'s): a lap that ends in a store ends the relay. On `Err`
 /// `pos` holds some board of the relay.

@@ -1,6 +1,8 @@
-use super::sowing::{relay_sow_pits, relay_sow_stores, AtMaxLaps, RelayRule, Stores};
+use super::sowing::{
+    relay_sow_pits, relay_sow_pits_first_to_store, relay_sow_stores, AtMaxLaps, RelayRule, Stores,
+};
 use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
-use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
+use super::{BeforeSowing, Capture, CaptureRule, Counts, EndlessRelay, Sowing, Sweep};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
 use crate::outcome::{EndReason, MoveReport};
@@ -98,17 +100,69 @@ pub enum CaptureScope {
     OwnRow,
     /// The opponent's row only (Oware).
     OpponentRow,
+    /// A capture starts only in the opponent's row; a chain from it then
+    /// runs on into either row (MancalaGames' `OPP_CONT`, its reading of
+    /// Kale and Achochodi). See [`CaptureScope::capture_pits`].
+    ///
+    /// Here (a 2x3 board, captures of 2 or 3 chained backward) South's pit
+    /// 2 sows into pits 3 and 4, which then hold 2 each: the capture starts
+    /// in North's pit 4 and its chain runs on into South's pit 3 (pit 2,
+    /// emptied, stops it); with [`OpponentRow`](CaptureScope::OpponentRow)
+    /// it would take pit 4 only. A last seed in South's own row captures
+    /// nothing, whatever the count.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, SowingTurn};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = |scope| SowingTurn { capture: CaptureRule::chain(Counts::of(&[2, 3])), scope, ..SowingTurn::DEFAULT };
+    /// let mut on: Position<6> = "1 2 1 | 1 1 0 0-0 S".parse()?;
+    /// turn(CaptureScope::StartsInOpponentRow).play(&mut on, Move::Pit(2));
+    /// assert_eq!(on.to_string(), "1 0 0 | 0 1 0 4-0 N");
+    /// let mut opponent_row: Position<6> = "1 2 1 | 1 1 0 0-0 S".parse()?;
+    /// turn(CaptureScope::OpponentRow).play(&mut opponent_row, Move::Pit(2));
+    /// assert_eq!(opponent_row.to_string(), "1 0 2 | 0 1 0 2-0 N");
+    /// let mut own: Position<6> = "1 1 0 | 1 1 0 0-0 S".parse()?;
+    /// turn(CaptureScope::StartsInOpponentRow).play(&mut own, Move::Pit(1));
+    /// assert_eq!(own.to_string(), "0 2 0 | 1 1 0 0-0 N");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    StartsInOpponentRow,
 }
 
 impl CaptureScope {
-    /// The pits of a `P`-pit board this scope allows when `mover` moves.
+    /// The pits of a `P`-pit board this scope allows when `mover` moves;
+    /// for [`StartsInOpponentRow`](CaptureScope::StartsInOpponentRow), the
+    /// pits where a capture may start (the opponent's row).
     #[inline]
     #[must_use]
     pub const fn pits<const P: usize>(self, mover: Player) -> PitSet {
         match self {
             CaptureScope::Anywhere => PitSet::first(P),
             CaptureScope::OwnRow => Position::<P>::row(mover),
-            CaptureScope::OpponentRow => Position::<P>::row(mover.opponent()),
+            CaptureScope::OpponentRow | CaptureScope::StartsInOpponentRow => {
+                Position::<P>::row(mover.opponent())
+            }
+        }
+    }
+
+    /// The pits a capture may visit when `mover`'s last seed fell in `last`
+    /// (0-based): [`pits`](CaptureScope::pits), except that
+    /// [`StartsInOpponentRow`](CaptureScope::StartsInOpponentRow) gives the
+    /// whole board when `last` is in the opponent's row and no pit when it
+    /// is not.
+    #[inline(always)]
+    #[must_use]
+    pub const fn capture_pits<const P: usize>(self, mover: Player, last: usize) -> PitSet {
+        match self {
+            CaptureScope::StartsInOpponentRow => {
+                if Position::<P>::row(mover.opponent()).contains(last) {
+                    PitSet::first(P)
+                } else {
+                    PitSet::EMPTY
+                }
+            }
+            scope => scope.pits::<P>(mover),
         }
     }
 }
@@ -143,6 +197,85 @@ pub enum GrandSlam {
     /// ([`IllegalMove::GrandSlam`](crate::IllegalMove::GrandSlam)); if every
     /// move would be one, they are played and capture nothing.
     Illegal,
+    /// The capture is made except for the opponent's rightmost pit holding
+    /// seeds (seen from the mover: the first pit of the opponent's row in
+    /// counterclockwise order, pit `N + 1` for South, pit 1 for North);
+    /// when only one of the opponent's pits holds seeds, it is captured.
+    /// Only the opponent's pits are taken then. MancalaGames' reading of
+    /// Olowuka (`LEAVE_RIGHT`); see [`GrandSlam::leaves`].
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, SowingTurn};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = |grand_slam| SowingTurn {
+    ///     capture: CaptureRule::chain(Counts::of(&[2, 3])),
+    ///     scope: CaptureScope::OpponentRow,
+    ///     grand_slam,
+    ///     ..SowingTurn::DEFAULT
+    /// };
+    /// // South's pit 3 sows into North's pits 4, 5 and 6, which then hold
+    /// // 2, 2 and 3: every seed of North's row. Pit 4 is North's rightmost
+    /// // seen from South, pit 6 its leftmost.
+    /// let mut right: Position<6> = "1 0 3 | 1 1 2 0-0 S".parse()?;
+    /// turn(GrandSlam::LeavesRightmost).play(&mut right, Move::Pit(3));
+    /// assert_eq!(right.to_string(), "1 0 0 | 2 0 0 5-0 N");
+    /// let mut left: Position<6> = "1 0 3 | 1 1 2 0-0 S".parse()?;
+    /// turn(GrandSlam::LeavesLeftmost).play(&mut left, Move::Pit(3));
+    /// assert_eq!(left.to_string(), "1 0 0 | 0 0 3 4-0 N");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    LeavesRightmost,
+    /// Like [`LeavesRightmost`](GrandSlam::LeavesRightmost), but the
+    /// opponent's leftmost pit holding seeds is left (the last of their row
+    /// in counterclockwise order); MancalaGames' `LEAVE_LEFT`.
+    LeavesLeftmost,
+    /// The capture is made and the mover plays again (then, with
+    /// [`Playable::must_feed`](crate::Playable::must_feed), they must feed
+    /// the row they emptied, or the game ends). MancalaGames' reading of
+    /// Ouri (`LEGAL_SHARE`).
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, GrandSlam, SowingTurn};
+    /// use mancala_rules::{Move, Player, Position};
+    ///
+    /// let turn = SowingTurn {
+    ///     capture: CaptureRule::chain(Counts::of(&[2, 3])),
+    ///     scope: CaptureScope::OpponentRow,
+    ///     grand_slam: GrandSlam::CapturesAndPlaysAgain,
+    ///     ..SowingTurn::DEFAULT
+    /// };
+    /// let mut pos: Position<6> = "1 0 3 | 1 1 2 0-0 S".parse()?;
+    /// turn.play(&mut pos, Move::Pit(3));
+    /// assert_eq!(pos.to_string(), "1 0 0 | 0 0 0 7-0 S"); // South again
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    CapturesAndPlaysAgain,
+}
+
+impl GrandSlam {
+    /// For [`LeavesRightmost`](GrandSlam::LeavesRightmost) and
+    /// [`LeavesLeftmost`](GrandSlam::LeavesLeftmost): whether the pit left
+    /// is the rightmost (seen from the mover); `None` for the others.
+    #[must_use]
+    pub const fn leaves(self) -> Option<bool> {
+        match self {
+            GrandSlam::LeavesRightmost => Some(true),
+            GrandSlam::LeavesLeftmost => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The same rule on the board with each row reversed (how a clockwise
+    /// game is played): right and left swap.
+    #[inline(always)]
+    const fn mirrored(self) -> GrandSlam {
+        match self {
+            GrandSlam::LeavesRightmost => GrandSlam::LeavesLeftmost,
+            GrandSlam::LeavesLeftmost => GrandSlam::LeavesRightmost,
+            other => other,
+        }
+    }
 }
 
 /// Which board the grand slam rule ([`SowingTurn::grand_slam`]) looks at:
@@ -351,6 +484,43 @@ pub struct SowingTurn {
         )
     )]
     pub out_of_play: PitSet,
+    /// A move of a single seed captures nothing (MancalaGames'
+    /// `nosinglecapt`, its reading of Kale): neither by count, nor by the
+    /// facing pit, nor by a sweep.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{CaptureRule, Counts, SowingTurn};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = |no_single_seed_capture| SowingTurn {
+    ///     capture: CaptureRule::single(Counts::of(&[2, 3])),
+    ///     no_single_seed_capture,
+    ///     ..SowingTurn::DEFAULT
+    /// };
+    /// // Pit 2's single seed makes pit 3 hold 2.
+    /// let mut pos: Position<4> = "0 1 | 1 3 0-0 S".parse()?;
+    /// turn(false).play(&mut pos, Move::Pit(2));
+    /// assert_eq!(pos.to_string(), "0 0 | 0 3 2-0 N");
+    /// let mut pos: Position<4> = "0 1 | 1 3 0-0 S".parse()?;
+    /// turn(true).play(&mut pos, Move::Pit(2));
+    /// assert_eq!(pos.to_string(), "0 0 | 2 3 0-0 N");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub no_single_seed_capture: bool,
+    /// A sweep of the opponent's row instead of the capture from the last
+    /// pit. See [`Sweep`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Sweep::is_never"))]
+    pub sweep: Sweep,
+    /// A capture made before the sowing. See [`BeforeSowing`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "BeforeSowing::is_nothing"))]
+    pub before_sowing: BeforeSowing,
+}
+
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl Default for SowingTurn {
@@ -373,6 +543,9 @@ impl SowingTurn {
         grand_slam_judged: SlamJudged::AfterSowing,
         extra_turn: ExtraTurn::NEVER,
         out_of_play: PitSet::EMPTY,
+        no_single_seed_capture: false,
+        sweep: Sweep::Never,
+        before_sowing: BeforeSowing::Nothing,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -477,7 +650,7 @@ impl SowingTurn {
                 out_of_play: mirror_set::<P>(self.out_of_play),
                 ..*self
             };
-            let mut report = turn.try_play_ccw(&mut mirrored, mirror_move::<P>(mv), grand_slam)?;
+            let mut report = turn.try_play_ccw(&mut mirrored, mirror_move::<P>(mv), grand_slam.mirrored())?;
             *pos = mirrored.mirrored();
             report.mv = mv;
             report.last_pit = report
@@ -504,11 +677,23 @@ impl SowingTurn {
             return Ok(report);
         };
         report.laps = 1;
+        // Seeds the move takes up (a single seed may capture nothing).
+        let single_seed = pos.pits[origin] == 1;
+        let first_to_store = self.before_sowing == BeforeSowing::FirstSeedToStore;
+        let mut before = if first_to_store && self.lap.relay().is_some() {
+            Capture::NONE // taken lap by lap in the relay
+        } else {
+            self.before_sowing.take(&mut pos.pits, origin)
+        };
         let captured = match self.lap {
             Lap::Single(sowing) if self.stores == Stores::None && self.out_of_play.is_empty() => {
                 // The whole turn on the packed board, loaded once, stored once.
                 let (board, last) = sowing.lap(Packed::load(&pos.pits), origin, pos.pits[origin]);
-                let captured = self.capture_on(board, last, player, grand_slam);
+                let captured = if self.no_single_seed_capture && single_seed {
+                    Capture::NONE
+                } else {
+                    self.capture_on(board, last, player, grand_slam)
+                };
                 board.without(captured.pits.bits()).store(&mut pos.pits);
                 report.last_pit = Some(last as u8 + 1);
                 captured
@@ -525,7 +710,15 @@ impl SowingTurn {
                         let stop = self.stop_on_capture::<P>(relay, player);
                         if self.stores == Stores::None && self.out_of_play.is_empty() {
                             let mut pits = pos.pits;
-                            match relay_sow_pits(&mut pits, origin, relay, stop) {
+                            let sown = if first_to_store {
+                                let (sown, taken) =
+                                    relay_sow_pits_first_to_store(&mut pits, origin, relay, stop);
+                                before.seeds += taken;
+                                sown
+                            } else {
+                                relay_sow_pits(&mut pits, origin, relay, stop)
+                            };
+                            match sown {
                                 Ok(end) => {
                                     pos.pits = pits;
                                     report.laps = end.laps;
@@ -536,6 +729,9 @@ impl SowingTurn {
                                         return Err(endless);
                                     };
                                     pos.pits = pits;
+                                    // Seeds taken before each lap are the mover's.
+                                    let score = &mut pos.scores[player.index()];
+                                    *score = score.wrapping_add(before.seeds as u8);
                                     return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
                                 }
                             }
@@ -568,9 +764,13 @@ impl SowingTurn {
                 match landing {
                     Landing::Pit(last) => {
                         report.last_pit = Some(last as u8 + 1);
-                        let captured = self.capture_on(Packed::load(&pos.pits), last, player, grand_slam);
-                        captured.take(&mut pos.pits);
-                        captured
+                        if self.no_single_seed_capture && single_seed {
+                            Capture::NONE
+                        } else {
+                            let captured = self.capture_on(Packed::load(&pos.pits), last, player, grand_slam);
+                            captured.take(&mut pos.pits);
+                            captured
+                        }
                     }
                     Landing::Store(owner) => {
                         report.in_store = owner == player;
@@ -579,13 +779,19 @@ impl SowingTurn {
                 }
             }
         };
+        let again = (self.extra_turn.in_own_store && report.in_store)
+            || (self.extra_turn.after_capture && !captured.is_empty())
+            || (grand_slam == GrandSlam::CapturesAndPlaysAgain
+                && !captured.is_empty()
+                && pos.nonempty_pits(player.opponent()).is_empty());
+        // The capture before the sowing counts in the score, not for an
+        // extra turn.
+        let captured = captured.union(before);
         report.captured = captured.pits;
         // At most 255 seeds in a valid position: the sum fits a byte.
         report.seeds_captured = captured.seeds as u8;
         let score = &mut pos.scores[player.index()];
         *score = score.wrapping_add(report.seeds_captured);
-        let again = (self.extra_turn.in_own_store && report.in_store)
-            || (self.extra_turn.after_capture && !captured.is_empty());
         if !again {
             pos.pass_turn();
         }
@@ -613,27 +819,36 @@ impl SowingTurn {
         player: Player,
         grand_slam: GrandSlam,
     ) -> Capture {
-        let mut captured = self.capture.find_on(board, last, self.scope.pits::<P>(player));
+        let mut captured = match self.sweep {
+            Sweep::Never => self
+                .capture
+                .find_on(board, last, self.scope.capture_pits::<P>(player, last)),
+            sweep => sweep.find(board, self.capture.counts.pits_of(board), last, player),
+        };
         if let Some(opposite) = self.opposite {
             captured = captured.union(opposite.find(&board.array(), last, player));
         }
-        Self::unless_grand_slam::<P>(captured, board.at_least(1), player, grand_slam)
+        Self::unless_grand_slam::<P>(captured, board, player, grand_slam)
     }
 
-    /// `captured`, or nothing if the grand slam rule forbids it: it would
-    /// leave none of the opponent's pits non-empty (`nonempty`, a bit set,
-    /// taken before the capture).
+    /// `captured`, or what the grand slam rule makes of it when it would
+    /// leave none of the opponent's pits non-empty on `board` (the board
+    /// before the capture).
     #[inline(always)]
     fn unless_grand_slam<const P: usize>(
         captured: Capture,
-        nonempty: u32,
+        board: Packed<P>,
         player: Player,
         grand_slam: GrandSlam,
     ) -> Capture {
-        if grand_slam != GrandSlam::Captures && is_grand_slam::<P>(captured, nonempty, player) {
-            Capture::NONE
-        } else {
-            captured
+        if matches!(grand_slam, GrandSlam::Captures | GrandSlam::CapturesAndPlaysAgain)
+            || !is_grand_slam::<P>(captured, board.at_least(1), player)
+        {
+            return captured;
+        }
+        match grand_slam.leaves() {
+            Some(rightmost) => leave_one::<P>(board, player, rightmost).unwrap_or(captured),
+            None => Capture::NONE,
         }
     }
 
@@ -782,6 +997,31 @@ fn end_at_lap_cap<const P: usize>(
         relay_limit: true,
         ..report
     }
+}
+
+/// The grand slam capture of [`GrandSlam::LeavesRightmost`] (or leftmost):
+/// every non-empty pit of the opponent's row on `board` but its rightmost
+/// (or leftmost) one, seen from `player`; `None` when only one holds seeds
+/// (the capture is then made as it is).
+#[inline(never)]
+#[cold]
+fn leave_one<const P: usize>(board: Packed<P>, player: Player, rightmost: bool) -> Option<Capture> {
+    let row = board.at_least(1) & Position::<P>::row(player.opponent()).bits();
+    if row.count_ones() <= 1 {
+        return None;
+    }
+    // The opponent's row runs counterclockwise from their rightmost pit (as
+    // the mover sees it) to their leftmost: the lowest bit is the rightmost.
+    let kept = if rightmost {
+        row & row.wrapping_neg()
+    } else {
+        1 << (31 - row.leading_zeros())
+    };
+    let pits = row & !kept;
+    Some(Capture {
+        pits: PitSet::from_bits(pits),
+        seeds: board.sum(pits),
+    })
 }
 
 /// Whether `captured` takes seeds of the opponent's row and leaves it empty

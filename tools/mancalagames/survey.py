@@ -180,6 +180,9 @@ def survey_one(MG, traces, path):
         v = nd.get(key)
         if v is None:
             continue
+        if key in ('allow_rule', 'presowcapt', 'capt_type', 'pickextra',
+                   'nosinglecapt'):
+            continue   # mapped below, where the vocabulary says them
         if key == 'mlap_cont' and v in (gi.SowLapCont.ON_PARAM,
                                          gi.SowLapCont.GREQ_PARAM):
             continue
@@ -250,6 +253,64 @@ def survey_one(MG, traces, path):
     if in_store:
         features.append('extra turn in store')
 
+    # -- which pits may be played (MancalaGames' allow_rule)
+    allow = take('allow_rule')
+    restriction = None
+    if allow is not None:
+        restriction = {
+            gi.AllowRule.OPP_OR_EMPTY: 'ends-in-opponent-row-or-empty',
+            gi.AllowRule.SINGLE_TO_ZERO: 'singleton-to-empty-next',
+            gi.AllowRule.SINGLE_ONLY_ALL: 'singletons-only-when-all',
+        }.get(allow)
+        if restriction is None:
+            raise Blocked(f'move restriction: allow_rule={allow.name}')
+        if restriction != 'singletons-only-when-all' and stores != 'none':
+            raise Blocked('move restriction with stores sown')
+        features.append(f'restriction {restriction}')
+
+    # -- captures before the sowing (MancalaGames' presowcapt)
+    presow = take('presowcapt')
+    before_sowing = None
+    if presow == gi.PreSowCapt.CAPT_ONE:
+        # MancalaGames puts the first seed of every lap (relay laps too)
+        # in the mover's store.
+        if (nd.get('min_move') or 1) < 2:
+            raise Blocked('first seed to the store with single-seed moves')
+        if nd.get('mlaps') not in (None, gi.LapSower.LAPPER) or (
+                nd.get('mlaps') and nd.get('mlap_cont') is not None):
+            raise Blocked('first seed to the store with this relay')
+        if stores != 'none':
+            raise Blocked('first seed to the store with stores sown')
+        if nd.get('mustshare'):
+            raise Blocked('first seed to the store with feeding')
+        before_sowing = 'first-seed-to-store'
+        features.append('each lap puts its first seed in the store')
+    elif presow is not None:
+        if presow != gi.PreSowCapt.DRAW_1_XCAPT:
+            raise Blocked(f'capture before sowing: presowcapt={presow.name}')
+        if nd.get('mlaps'):
+            raise Blocked('capture before sowing in every relay lap')
+        if sowing == 'origin-first':
+            raise Blocked('capture before sowing from the origin first')
+        before_sowing = 'singleton-takes-facing'
+        features.append('a single seed first takes the facing pit')
+
+    # -- a sweep of the opponent's row (capt_type CAPT_OPP_1CCW picking
+    # every basic capture of the opponent's row)
+    capt_type = take('capt_type')
+    pickextra = take('pickextra')
+    sweep = None
+    if capt_type is not None or pickextra is not None:
+        if (capt_type != gi.CaptType.CAPT_OPP_1CCW
+                or pickextra != gi.CaptExtraPick.PICKOPPBASIC):
+            raise Blocked('capture type: '
+                          f"capt_type={getattr(capt_type, 'name', None)} "
+                          f"pickextra={getattr(pickextra, 'name', None)}")
+        sweep = 'opponent-row-or-last-own-pit'
+    no_single = bool(take('nosinglecapt'))
+    if no_single:
+        features.append('a single seed captures nothing')
+
     # -- capture by count
     capt_on = take('capt_on') or []
     evens = take('evens')
@@ -289,7 +350,8 @@ def survey_one(MG, traces, path):
                            if opposite['when_facing_empty'] else ''))
     elif basic:
         scopes = {None: 'anywhere', gi.CaptSide.OPP_SIDE: 'opponent-row',
-                  gi.CaptSide.OWN_SIDE: 'own-row'}
+                  gi.CaptSide.OWN_SIDE: 'own-row',
+                  gi.CaptSide.OPP_CONT: 'starts-in-opponent-row'}
         if side not in scopes:
             raise Blocked(f'capture side {side.name}')
         scope = scopes[side]
@@ -301,12 +363,23 @@ def survey_one(MG, traces, path):
             forward = chain
         elif capt_dir == gi.CaptDir.BOTH:
             raise Blocked('captures chained both ways')
-        features.append('capture ' + describe_counts(counts)
-                        + (' chained' + (' forward' if forward else '')
-                           if chain else '')
-                        + ('' if scope == 'anywhere' else f' ({scope})'))
+        if sweep:
+            if chain or scope != 'opponent-row' or direction != 'counter-clockwise':
+                raise Blocked('a sweep with a chain, another side or '
+                              'clockwise sowing')
+            features.append('sweep of the opponent\'s row '
+                            + describe_counts(counts))
+        else:
+            features.append('capture ' + describe_counts(counts)
+                            + (' chained' + (' forward' if forward else '')
+                               if chain else '')
+                            + ('' if scope == 'anywhere' else f' ({scope})'))
     elif multicapt or side:
         pass   # no capture: these say nothing
+    if sweep and not basic:
+        raise Blocked('a sweep without a capture by count')
+    if no_single and 'mlaps' in nd:
+        raise Blocked('no capture with a single seed, in relay laps')
     rturn = take('capt_rturn')
     if rturn not in (None, gi.CaptRTurn.ALWAYS):
         raise Blocked(f'extra turn after capture: {rturn.name}')
@@ -315,7 +388,10 @@ def survey_one(MG, traces, path):
         features.append('extra turn after a capture')
     gs = take('grandslam')
     gs_map = {None: 'captures', gi.GrandSlam.NOT_LEGAL: 'illegal',
-              gi.GrandSlam.NO_CAPT: 'captures-nothing'}
+              gi.GrandSlam.NO_CAPT: 'captures-nothing',
+              gi.GrandSlam.LEAVE_RIGHT: 'leaves-rightmost',
+              gi.GrandSlam.LEAVE_LEFT: 'leaves-leftmost',
+              gi.GrandSlam.LEGAL_SHARE: 'captures-and-plays-again'}
     if gs not in gs_map:
         raise Blocked(f'grand slam {gs.name}')
     grand_slam = gs_map[gs]
@@ -350,7 +426,9 @@ def survey_one(MG, traces, path):
         # (its default "no_endless = no").
         quit = {gi.EndGameSeeds.HOLE_OWNER: 'owners',
                 gi.EndGameSeeds.DONT_SCORE: 'nobody',
-                gi.EndGameSeeds.DIVVIED: 'split'}.get(info.quitter)
+                gi.EndGameSeeds.DIVVIED: 'split'}.get(
+                    gi.EndGameSeeds.DIVVIED if info.quitter is None
+                    else info.quitter)
         if quit is None:
             raise Blocked(f'a relay past 75 laps, quitter {info.quitter.name}')
         if quit == 'nobody':
@@ -450,7 +528,8 @@ def survey_one(MG, traces, path):
         'seeds': seeds,
         'has_stores': stores != 'none',
         'play': dict({'min_seeds': min_move, 'must_feed': must_feed},
-                     **({'feeding': 'after-capture'} if must_feed else {})),
+                     **({'feeding': 'after-capture'} if must_feed else {}),
+                     **({'restriction': restriction} if restriction else {})),
         'turn': {
             'lap': lap,
             'direction': direction,
@@ -464,6 +543,9 @@ def survey_one(MG, traces, path):
                if grand_slam != 'captures' else {}),
             'extra_turn': {'in_own_store': in_store,
                            'after_capture': after_capture},
+            **({'no_single_seed_capture': True} if no_single else {}),
+            **({'sweep': sweep} if sweep else {}),
+            **({'before_sowing': before_sowing} if before_sowing else {}),
         },
         'end': dict({'stuck': stuck,
                      'majority': None if cleared == 'wins' else 'nobody',
@@ -522,6 +604,12 @@ def describe_counts(counts):
     return 'on ' + ','.join(words)
 
 
+def counts_words(counts):
+    """describe_counts' words after 'holds': '2,3', or 'an even number of'."""
+    words = counts.replace('on ', '')
+    return 'an even number of' if words == 'evens' else words
+
+
 def file_name(mg_name):
     name = mg_name.lower().replace('_', '-')
     return name + '-mancalagames' if name in TAKEN else name
@@ -551,6 +639,27 @@ def ordinal_text(mg_name, form, cfg, commit):
              'the board'}[sowing]
     rules.append(f'A player takes every seed of {pick} and sows them '
                  f'{dirw}, {first}.')
+    restriction = form['play'].get('restriction')
+    if restriction == 'ends-in-opponent-row-or-empty':
+        rules.append('A pit may be played only if its first lap would end '
+                     "in the opponent's row, or in a pit of the player's "
+                     'own row that is empty before the move; a pit holding '
+                     f'more than {n} seeds may always be played.')
+    elif restriction == 'singleton-to-empty-next':
+        rules.append('A pit holding a single seed may be played only if '
+                     'the next pit, where that seed would fall, is empty.')
+    elif restriction == 'singletons-only-when-all':
+        rules.append('A pit holding a single seed may be played only when '
+                     'every pit the player could play holds a single seed.')
+    if t.get('before_sowing') == 'first-seed-to-store':
+        rules.append('Before sowing, the player puts the first of the seeds '
+                     'taken up into their own store (a capture), and sows '
+                     'the rest' + (', in every lap of a relay' if 'relay' in
+                                   lap else '') + '.')
+    if t.get('before_sowing') == 'singleton-takes-facing':
+        rules.append('When the pit played holds a single seed, the player '
+                     'first captures the seeds of the pit facing it, then '
+                     'sows the seed.')
     if t['stores'] == 'own':
         rules.append("Sowing passes through the player's own store, which "
                      "takes a seed; the opponent's store is skipped.")
@@ -576,20 +685,33 @@ def ordinal_text(mg_name, form, cfg, commit):
                          + (', and so does a last pit that captures' if
                             r['stop_on_capture'] else '') + '.')
     c = t['capture']
-    if c['counts']:
+    if c['counts'] and t.get('sweep'):
+        counts = describe_counts(
+            [x for x in range(1, 256) if in_counts(x, c['counts'])])
+        rules.append("If the last seed falls into the opponent's row, or "
+                     "into the player's own last pit before it (the one "
+                     'from which sowing passes to the opponent), every pit '
+                     "of the opponent's row that then holds "
+                     f"{counts_words(counts)} seeds is captured, "
+                     'wherever it lies.')
+    elif c['counts']:
         counts = describe_counts(
             [x for x in range(1, 256) if in_counts(x, c['counts'])])
         where = {'anywhere': 'any pit', 'opponent-row':
                  "a pit of the opponent's row",
+                 'starts-in-opponent-row': "a pit of the opponent's row",
                  'own-row': "a pit of the player's own row"}[t['scope']]
         rules.append(f'If the last seed falls into {where} that then holds '
-                     f"{counts.replace('on ', '')} seeds, those seeds are "
+                     f"{counts_words(counts)} seeds, those seeds are "
                      'captured.')
         if c['chain']:
             rules.append('Then the pit ' + ('after' if c['forward'] else
                          'before') + ' it (in the direction of sowing) is '
                          'captured too if it is such a pit holding such a '
-                         'count, and so on until a pit that is not.')
+                         'count, and so on until a pit that is not.'
+                         + (' The chain may run on into the player\'s own '
+                            'row.' if t['scope'] == 'starts-in-opponent-row'
+                            else ''))
     if t['opposite']:
         o = t['opposite']
         rules.append("If the last seed falls into an empty pit of the "
@@ -621,6 +743,18 @@ def ordinal_text(mg_name, form, cfg, commit):
     elif t['grand_slam'] == 'captures-nothing':
         rules.append("A move that would capture every seed of the "
                      f"opponent's row is played but captures nothing{before}.")
+    elif t['grand_slam'] in ('leaves-rightmost', 'leaves-leftmost'):
+        side = 'right' if t['grand_slam'] == 'leaves-rightmost' else 'left'
+        rules.append("A move that would capture every seed of the "
+                     "opponent's row captures all but the opponent's "
+                     f'{side}most pit holding seeds, as the player sees '
+                     'it; when only one of their pits holds seeds, it is '
+                     f'captured{before}.')
+    elif t['grand_slam'] == 'captures-and-plays-again':
+        rules.append("A move that captures every seed of the opponent's "
+                     f'row gives the player another turn{before}.')
+    if t.get('no_single_seed_capture'):
+        rules.append('A move of a single seed captures nothing.')
     x = t['extra_turn']
     if x['in_own_store']:
         rules.append("A last seed in the player's own store gives another "
