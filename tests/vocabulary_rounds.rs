@@ -361,6 +361,50 @@ fn the_combinations_not_played_are_named_problems() {
     assert!(threshold(Some(Leftover::Nobody), 47).problems(12).is_empty());
 }
 
+#[test]
+fn out_of_play_pits_refuse_the_readings_that_look_beside_a_pit() {
+    use mancala_rules::primitives::{BeforeSowing, GrandSlam, MoveRestriction};
+    let with_out_of_play = |turn: SowingTurn, play| Rules {
+        turn: turn.with_out_of_play(PitSet::single(0)),
+        play,
+        ..Rules::DEFAULT
+    };
+    let problem = |rules: Rules| match rules.problems(12).first() {
+        Some(RulesProblem::OutOfPlayCombination { with }) => Some(with),
+        _ => None,
+    };
+    let free = Rules::DEFAULT.play;
+    let before = SowingTurn {
+        before_sowing: BeforeSowing::SingletonTakesFacing,
+        ..SowingTurn::DEFAULT
+    };
+    assert!(problem(with_out_of_play(before, free)).is_some_and(|with| with.contains("turn.before_sowing")));
+    let slam = SowingTurn {
+        capture: CaptureRule::single(Counts::of(&[2, 3])),
+        grand_slam: GrandSlam::LeavesRightmost,
+        ..SowingTurn::DEFAULT
+    };
+    assert!(problem(with_out_of_play(slam, free)).is_some_and(|with| with.contains("turn.grand_slam")));
+    let restricted = mancala_rules::Playable {
+        restriction: MoveRestriction::SingletonsOnlyWhenAll,
+        ..free
+    };
+    assert!(problem(with_out_of_play(SowingTurn::DEFAULT, restricted))
+        .is_some_and(|with| with.contains("play.restriction")));
+    // The same readings on a full board, and a plain round, are played.
+    assert!(before_rules_without_out_of_play(before).problems(12).is_empty());
+    assert!(with_out_of_play(SowingTurn::DEFAULT, free)
+        .problems(12)
+        .is_empty());
+}
+
+fn before_rules_without_out_of_play(turn: SowingTurn) -> Rules {
+    Rules {
+        turn,
+        ..Rules::DEFAULT
+    }
+}
+
 #[cfg(feature = "protocol")]
 mod protocol {
     use mancala_rules::protocol::respond;
