@@ -76,6 +76,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | single lap from the next pit / the origin / skipping the origin | `"lap": {"single": "next-pit"}`, `"origin-first"`, `"next-pit-skipping-origin"` |
 /// | relay laps (Djenon-aboure) | `"lap": {"relay": {"sowing": "origin-first", "relay_on": [3, {"from": 5}], "max_laps": 4096}}` (also `"from": "next-pit"`, `"stop_on_capture": true`) |
 /// | clockwise sowing | `"direction": "clockwise"` |
+/// | the direction by the seed count's parity, odd counterclockwise ([`Direction::ByParity`](crate::primitives::Direction::ByParity)) | `"direction": "by-parity"` |
 /// | stores sown | `"stores": "own"` or `"both"` (with `"has_stores": true`) |
 /// | capture by count, chained backward | `"capture": {"counts": [2, 3], "chain": true}` (`"forward": true` for a forward chain) |
 /// | captures on one row only | `"scope": "own-row"` or `"opponent-row"` |

@@ -699,7 +699,7 @@ impl Rules {
     #[inline(always)]
     fn feeding<const P: usize>(&self, pos: &Position<P>, candidates: PitSet) -> PitSet {
         let sowing = self.turn.lap.sowing();
-        let clockwise = self.turn.direction == crate::primitives::Direction::Clockwise;
+        let counterclockwise = self.turn.direction == crate::primitives::Direction::CounterClockwise;
         let relay = self.turn.lap.relay().is_some();
         let opponent = pos.to_move.opponent();
         if self.play.feeding == Feeding::AfterCapture {
@@ -712,7 +712,7 @@ impl Rules {
                     && !after.nonempty_pits(opponent).is_empty()
             });
         }
-        if self.turn.stores == Stores::None && !clockwise && !relay {
+        if self.turn.stores == Stores::None && counterclockwise && !relay {
             return feeding_moves(pos, candidates, sowing);
         }
         // The opponent's row is empty: a move feeds it if its sowing (every

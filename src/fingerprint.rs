@@ -145,6 +145,7 @@ impl Encoder {
         self.tag(2).byte(match direction {
             Direction::CounterClockwise => 0,
             Direction::Clockwise => 1,
+            Direction::ByParity => 2,
         });
         self.tag(3).byte(match stores {
             Stores::None => 0,

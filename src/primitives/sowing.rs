@@ -529,7 +529,7 @@ pub(crate) fn relay_sow_pits<const P: usize>(
 /// Relay sowing by a [`RelayRule`] through the `stores` given (the mover's
 /// is `pos.to_move`'s): a lap that ends in a store ends the relay. On `Err`
 /// `pos` holds some board of the relay.
-pub(crate) fn relay_sow_stores<const P: usize>(
+pub(crate) fn relay_sow_stores<const P: usize, const STORES_SWAPPED: bool>(
     pos: &mut Position<P>,
     origin: usize,
     rule: RelayRule,
@@ -543,7 +543,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
         rule.max_laps,
         rule.at_max_laps.is_refused(),
         |pos: &mut Position<P>, start| {
-            landing = sow_with_stores(pos, start, rule.sowing, stores);
+            landing = sow_with_stores::<P, STORES_SWAPPED>(pos, start, rule.sowing, stores);
             match landing {
                 Landing::Pit(last) => next_lap(&pos.pits, last, rule, stop),
                 Landing::Store(_) => None,
@@ -614,9 +614,12 @@ fn relay_laps<S: Copy + PartialEq>(
 }
 
 /// One lap from `origin` through the pits and the `stores` given: South's
-/// store lies after pit `N`, North's after pit `2N`. Whole rounds are added
-/// at once; the rest (fewer than a round, at most 31 places) seed by seed.
-pub(crate) fn sow_with_stores<const P: usize>(
+/// store lies after pit `N`, North's after pit `2N` (with `STORES_SWAPPED`,
+/// North's after pit `N` and South's after pit `2N`: a clockwise move of
+/// [`Direction::ByParity`](super::Direction::ByParity) seen in the mirror).
+/// Whole rounds are added at once; the rest (fewer than a round, at most 31
+/// places) seed by seed.
+pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
     pos: &mut Position<P>,
     origin: usize,
     sowing: Sowing,
@@ -636,14 +639,20 @@ pub(crate) fn sow_with_stores<const P: usize>(
         Stores::Both => true,
     };
     let skip = sowing == Sowing::NextPitSkippingOrigin;
+    // The owners of the stores after pits N and 2N.
+    let (middle, end) = if STORES_SWAPPED {
+        (Player::North, Player::South)
+    } else {
+        (Player::South, Player::North)
+    };
     // The place after `place`, the origin skipped if the sowing skips it.
     let after = |place: Landing| {
         let next = |place| match place {
-            Landing::Pit(pit) if pit == n - 1 && in_ring(Player::South) => Landing::Store(Player::South),
-            Landing::Pit(pit) if pit == P - 1 && in_ring(Player::North) => Landing::Store(Player::North),
+            Landing::Pit(pit) if pit == n - 1 && in_ring(middle) => Landing::Store(middle),
+            Landing::Pit(pit) if pit == P - 1 && in_ring(end) => Landing::Store(end),
             Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
-            Landing::Store(Player::South) => Landing::Pit(n),
-            Landing::Store(Player::North) => Landing::Pit(0),
+            Landing::Store(owner) if owner == middle => Landing::Pit(n),
+            Landing::Store(_) => Landing::Pit(0),
         };
         let place = next(place);
         if skip && place == Landing::Pit(origin) {

@@ -69,6 +69,73 @@ pub enum Direction {
     CounterClockwise,
     /// To lower pit numbers, 1 wrapping to `2N` (many games of Asia).
     Clockwise,
+    /// Chosen by each move's seed count: a pit of odd count sows
+    /// counterclockwise, one of even count clockwise (William Daniel
+    /// Troyka's Cross-Wari and Cross-Kalah, 2001). See
+    /// [`Direction::sows_clockwise`].
+    ///
+    /// The stores stay where they are: South's after pit `N`, North's after
+    /// pit `2N`, counterclockwise. So an even count sown clockwise from
+    /// South's row passes through North's row before it reaches South's
+    /// store (between pits `N + 1` and `N`), unlike a
+    /// [`Clockwise`](Direction::Clockwise) game, whose stores lie at the
+    /// other ends of the rows (it is the counterclockwise game seen in a
+    /// mirror). Capture chains run backward against each move's own
+    /// direction.
+    ///
+    /// Here South's pit 2 holds 3 (odd) and sows 3, 4, 5; pit 5 holds 4
+    /// (even) and sows 4, 3, 2, 1. With Kalah's stores, pit 1's two seeds
+    /// (even, clockwise) go into North's pits 12 and 11, and pit 12's three
+    /// (odd, counterclockwise) into North's store and pits 1 and 2.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Direction, SowingTurn, Stores};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn { direction: Direction::ByParity, ..SowingTurn::DEFAULT };
+    /// let mut odd: Position<12> = "1 3 1 1 4 1 | 1 1 1 1 1 1 0-0 S".parse()?;
+    /// turn.play(&mut odd, Move::Pit(2));
+    /// assert_eq!(odd.to_string(), "1 0 2 2 5 1 | 1 1 1 1 1 1 0-0 N");
+    /// let mut even: Position<12> = "1 3 1 1 4 1 | 1 1 1 1 1 1 0-0 S".parse()?;
+    /// turn.play(&mut even, Move::Pit(5));
+    /// assert_eq!(even.to_string(), "2 4 2 2 0 1 | 1 1 1 1 1 1 0-0 N");
+    ///
+    /// let kalah = SowingTurn { direction: Direction::ByParity, stores: Stores::Own, ..SowingTurn::DEFAULT };
+    /// let mut pos: Position<12> = "2 0 0 0 0 0 | 0 0 0 0 0 0 0-0 S".parse()?;
+    /// kalah.play(&mut pos, Move::Pit(1));
+    /// assert_eq!(pos.to_string(), "0 0 0 0 0 0 | 0 0 0 0 1 1 0-0 N");
+    /// let mut pos: Position<12> = "0 0 0 0 0 0 | 0 0 0 0 0 3 0-0 N".parse()?;
+    /// kalah.play(&mut pos, Move::Pit(12));
+    /// assert_eq!(pos.to_string(), "1 1 0 0 0 0 | 0 0 0 0 0 0 0-1 S");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    ByParity,
+}
+
+impl Direction {
+    /// Whether the move from pit `pit` (0-based) of `pos` sows clockwise:
+    /// for [`ByParity`](Direction::ByParity), when the pit holds an even
+    /// count (an empty pit or a pass: clockwise, and nothing is sown).
+    ///
+    /// ```
+    /// use mancala_rules::primitives::Direction;
+    /// use mancala_rules::Position;
+    ///
+    /// let pos: Position<4> = "3 2 | 0 1 0-0 S".parse()?;
+    /// assert!(!Direction::ByParity.sows_clockwise(&pos, 0));
+    /// assert!(Direction::ByParity.sows_clockwise(&pos, 1));
+    /// assert!(Direction::Clockwise.sows_clockwise(&pos, 0));
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn sows_clockwise<const P: usize>(self, pos: &Position<P>, pit: usize) -> bool {
+        match self {
+            Direction::CounterClockwise => false,
+            Direction::Clockwise => true,
+            Direction::ByParity => !matches!(pos.pits.get(pit), Some(&seeds) if seeds % 2 == 1),
+        }
+    }
 }
 
 /// The pits a capture may visit, seen from the mover.
@@ -427,7 +494,8 @@ impl SowingTurn {
         } else {
             grand_slam
         };
-        if self.direction == Direction::Clockwise {
+        let clockwise = self.direction.sows_clockwise(pos, mv.index().unwrap_or(P));
+        if clockwise {
             // A clockwise game is the counterclockwise one on the board with
             // each row reversed (rows, facing pits and stores stay in place).
             let mut mirrored = pos.mirrored();
@@ -435,7 +503,15 @@ impl SowingTurn {
                 direction: Direction::CounterClockwise,
                 ..*self
             };
-            let mut report = turn.try_play_ccw(&mut mirrored, mirror_move::<P>(mv), grand_slam)?;
+            let mirrored_mv = mirror_move::<P>(mv);
+            // A direction chosen by the count keeps the stores where the
+            // counterclockwise moves find them: in the mirror, each lies
+            // after the other player's row.
+            let mut report = if self.direction == Direction::ByParity {
+                turn.try_play_ccw::<P, true>(&mut mirrored, mirrored_mv, grand_slam)?
+            } else {
+                turn.try_play_ccw::<P, false>(&mut mirrored, mirrored_mv, grand_slam)?
+            };
             *pos = mirrored.mirrored();
             report.mv = mv;
             report.last_pit = report
@@ -444,11 +520,14 @@ impl SowingTurn {
             report.captured = mirror_set::<P>(report.captured);
             return Ok(report);
         }
-        self.try_play_ccw(pos, mv, grand_slam)
+        self.try_play_ccw::<P, false>(pos, mv, grand_slam)
     }
 
+    /// The turn sown counterclockwise; with `STORES_SWAPPED` each store lies
+    /// after the other player's row (South's after pit `2N`): a clockwise
+    /// move of [`Direction::ByParity`] seen in the mirror.
     #[inline(always)]
-    fn try_play_ccw<const P: usize>(
+    fn try_play_ccw<const P: usize, const STORES_SWAPPED: bool>(
         &self,
         pos: &mut Position<P>,
         mv: Move,
@@ -473,7 +552,7 @@ impl SowingTurn {
             }
             lap => {
                 let landing = match lap.relay() {
-                    None => sow_with_stores(pos, origin, lap.sowing(), self.stores),
+                    None => sow_with_stores::<P, STORES_SWAPPED>(pos, origin, lap.sowing(), self.stores),
                     Some(relay) => {
                         let stop = self.stop_on_capture::<P>(relay, player);
                         if self.stores == Stores::None {
@@ -494,7 +573,13 @@ impl SowingTurn {
                             }
                         } else {
                             let mut board = *pos;
-                            match relay_sow_stores(&mut board, origin, relay, self.stores, stop) {
+                            match relay_sow_stores::<P, STORES_SWAPPED>(
+                                &mut board,
+                                origin,
+                                relay,
+                                self.stores,
+                                stop,
+                            ) {
                                 Ok((landing, laps)) => {
                                     *pos = board;
                                     report.laps = laps;
@@ -603,7 +688,8 @@ impl SowingTurn {
     #[inline(always)]
     pub(crate) fn sown<const P: usize>(&self, pos: &Position<P>, pit: usize) -> Option<Position<P>> {
         let pit = pit % P;
-        let clockwise = self.direction == Direction::Clockwise;
+        let clockwise = self.direction.sows_clockwise(pos, pit);
+        let swapped = clockwise && self.direction == Direction::ByParity;
         let (mut board, origin) = if clockwise {
             (pos.mirrored(), mirror::<P>(pit))
         } else {
@@ -614,15 +700,20 @@ impl SowingTurn {
             None if self.stores == Stores::None => {
                 sowing.sow(&mut board.pits, origin);
             }
+            None if swapped => {
+                sow_with_stores::<P, true>(&mut board, origin, sowing, self.stores);
+            }
             None => {
-                sow_with_stores(&mut board, origin, sowing, self.stores);
+                sow_with_stores::<P, false>(&mut board, origin, sowing, self.stores);
             }
             Some(relay) => {
                 let stop = self.stop_on_capture::<P>(relay, pos.to_move);
                 let ended = if self.stores == Stores::None {
                     relay_sow_pits(&mut board.pits, origin, relay, stop).is_ok()
+                } else if swapped {
+                    relay_sow_stores::<P, true>(&mut board, origin, relay, self.stores, stop).is_ok()
                 } else {
-                    relay_sow_stores(&mut board, origin, relay, self.stores, stop).is_ok()
+                    relay_sow_stores::<P, false>(&mut board, origin, relay, self.stores, stop).is_ok()
                 };
                 if !ended {
                     return None;

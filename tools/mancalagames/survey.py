@@ -182,6 +182,11 @@ def survey_one(MG, traces, path):
     elif direct == gi.Direct.CW:
         direction = 'clockwise'
         features.append('clockwise')
+    elif direct == gi.Direct.EVEN_ODD_DIR:
+        # odd counts sow counterclockwise, even counts clockwise; the
+        # stores stay where counterclockwise sowing finds them
+        direction = 'by-parity'
+        features.append('direction by the count\'s parity')
     else:
         raise Blocked(f'sowing direction {direct.name}')
     sow_start, skip_start = take('sow_start'), take('skip_start')
@@ -429,9 +434,11 @@ def ordinal_text(mg_name, form, cfg, commit):
                  'each' + (', and a store for each player' if
                            form['has_stores'] else '')
                  + '. South (pits 1 to %d) moves first.' % n)
-    dirw = ('counterclockwise (to higher pit numbers)'
-            if t['direction'] == 'counter-clockwise'
-            else 'clockwise (to lower pit numbers)')
+    dirw = {'counter-clockwise': 'counterclockwise (to higher pit numbers)',
+            'clockwise': 'clockwise (to lower pit numbers)',
+            'by-parity': 'counterclockwise (to higher pit numbers) if '
+            'they are an odd number, clockwise (to lower pit numbers) if '
+            'an even number'}[t['direction']]
     mins = form['play']['min_seeds']
     pick = ('a pit of their own row that holds seeds' if mins == 1 else
             f'a pit of their own row that holds at least {mins} seeds')
@@ -446,7 +453,12 @@ def ordinal_text(mg_name, form, cfg, commit):
                  f'{dirw}, {first}.')
     if t['stores'] == 'own':
         rules.append("Sowing passes through the player's own store, which "
-                     "takes a seed; the opponent's store is skipped.")
+                     "takes a seed; the opponent's store is skipped."
+                     + (" Each store stays at the end of its owner's row "
+                        '(after the last pit sown counterclockwise), so a '
+                        'clockwise sowing reaches it only after the '
+                        "opponent's row." if t['direction'] == 'by-parity'
+                        else ''))
     elif t['stores'] == 'both':
         rules.append('Sowing passes through both stores, each taking a '
                      'seed.')

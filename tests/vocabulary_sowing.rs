@@ -1,0 +1,209 @@
+//! Named tests for the sowing items of the vocabulary's second round (issue
+//! 21, slice "sowing"), each on a concrete board in standard notation,
+//! worked out by hand in a comment.
+//!
+//! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
+//! captures or stores South-North and the player to move. Pit k faces pit
+//! 2N+1-k. Where a test compares two readings, each reading's board differs
+//! from the other's, so a rule read the wrong way fails the test.
+
+use mancala_rules::primitives::{
+    CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, Opposite, SowingTurn, Stores,
+};
+use mancala_rules::{Declared, Move, MoveReport, Playable, Position, Rules, Ruleset};
+
+/// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
+macro_rules! declare {
+    ($name:ident, $pits:literal, $rules:expr) => {
+        #[derive(Clone, Copy, Debug)]
+        struct $name;
+        impl Declared for $name {
+            type Position = Position<$pits>;
+            fn rules(&self) -> &Rules {
+                const RULES: Rules = $rules;
+                &RULES
+            }
+        }
+    };
+}
+
+/// Checked play of pit `number` on `pos`: the position after it and the
+/// report.
+fn pit<R: Ruleset>(rules: R, pos: &str, number: u8) -> (String, MoveReport) {
+    let pos: R::Position = pos.parse().expect("a board in standard notation");
+    let (after, report) = rules
+        .play(&pos, Move::Pit(number))
+        .unwrap_or_else(|err| panic!("pit {number} in {pos}: {err}"));
+    (after.to_string(), report)
+}
+
+fn legal<R: Ruleset>(rules: R, pos: &str) -> String {
+    rules.legal_moves(&pos.parse().expect("a board")).to_string()
+}
+
+// -- 1. The direction of sowing chosen by the seed count's parity
+
+// Cross-Wari's turn: captures of 2 and 3 chained backward on the opponent's
+// row, the direction by the count's parity, feeding.
+declare!(
+    ParityWari,
+    12,
+    Rules {
+        play: Playable {
+            must_feed: true,
+            ..Playable::DEFAULT
+        },
+        turn: SowingTurn {
+            direction: Direction::ByParity,
+            capture: CaptureRule::chain(Counts::of(&[2, 3])),
+            scope: CaptureScope::OpponentRow,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+// Cross-Kalah's turn: Kalah's stores, extra turn and facing capture, the
+// direction by the count's parity.
+declare!(
+    ParityKalah,
+    12,
+    Rules {
+        has_stores: true,
+        turn: SowingTurn {
+            direction: Direction::ByParity,
+            stores: Stores::Own,
+            opposite: Some(Opposite::KALAH),
+            extra_turn: ExtraTurn::IN_OWN_STORE,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn parity_direction_odd_sows_counterclockwise_even_clockwise() {
+    let board = "0 4 0 0 0 3 | 1 1 2 1 2 1 0-0 S";
+    // Pit 6 holds 3 (odd): counterclockwise into 7, 8, 9 (now 2, 2, 3).
+    // Pit 9 captures, and the chain runs backward, to lower numbers: 8, 7;
+    // pit 6 is South's own and stops it.
+    let (after, report) = pit(ParityWari, board, 6);
+    assert_eq!(after, "0 4 0 0 0 0 | 0 0 0 1 2 1 7-0 N");
+    assert_eq!(
+        (report.last_pit, report.captured.to_string()),
+        (Some(9), "7 8 9".to_string())
+    );
+    // Pit 2 holds 4 (even): clockwise into 1, 12, 11, 10 (now 1, 2, 3, 2).
+    // Pit 10 captures, and the chain runs backward against this move's
+    // direction, to higher numbers: 11, 12; pit 1 is South's own.
+    let (after, report) = pit(ParityWari, board, 2);
+    assert_eq!(after, "1 0 0 0 0 3 | 1 1 2 0 0 0 7-0 N");
+    assert_eq!(
+        (report.last_pit, report.captured.to_string()),
+        (Some(10), "10 11 12".to_string())
+    );
+}
+
+#[test]
+fn parity_direction_keeps_the_stores_in_place() {
+    // South's pit 2 holds 8 (even): clockwise into 1, then North's row 12
+    // down to 7, and only then South's store, which lies between pits 7
+    // and 6: the last seed is in the store and South moves again. (Were
+    // the store at the other end of the row, as in a clockwise game, the
+    // sowing would go 1, store, 12, ..., 7 and end in pit 7.)
+    let (after, report) = pit(ParityKalah, "0 8 0 0 0 0 | 0 0 0 0 0 0 0-0 S", 2);
+    assert_eq!(after, "1 0 0 0 0 0 | 1 1 1 1 1 1 1-0 S");
+    assert!(report.in_store);
+    // South's pit 1 holds 2 (even): clockwise into 12 and 11, the store not
+    // reached.
+    let (after, report) = pit(ParityKalah, "2 0 0 0 0 0 | 0 0 0 0 0 0 0-0 S", 1);
+    assert_eq!(after, "0 0 0 0 0 0 | 0 0 0 0 1 1 0-0 N");
+    assert!(!report.in_store);
+    // North's pit 12 holds 3 (odd): counterclockwise into North's store,
+    // then 1, 2.
+    let (after, _) = pit(ParityKalah, "0 0 0 0 0 0 | 0 0 0 0 0 3 0-0 N", 12);
+    assert_eq!(after, "1 1 0 0 0 0 | 0 0 0 0 0 0 0-1 S");
+    // North's pit 7 holds 8 (even): clockwise into 6 down to 1, North's
+    // store (between pits 1 and 12), and 12, which was empty: it takes the
+    // facing pit 1 (1 seed) with the landing seed.
+    let (after, report) = pit(ParityKalah, "0 0 0 0 0 0 | 8 0 0 0 0 0 0-0 N", 7);
+    assert_eq!(after, "0 1 1 1 1 1 | 0 0 0 0 0 0 0-3 S");
+    assert_eq!(
+        (report.last_pit, report.captured.to_string()),
+        (Some(12), "1 12".to_string())
+    );
+}
+
+#[test]
+fn parity_direction_facing_capture_after_a_clockwise_move() {
+    // South's pit 3 holds 2 (even): clockwise into 2 and 1; pit 1 was empty
+    // and faces pit 12 (5 seeds): the landing seed and the 5 are taken.
+    let (after, report) = pit(ParityKalah, "0 1 2 0 0 0 | 0 0 0 0 0 5 0-0 S", 3);
+    assert_eq!(after, "0 2 0 0 0 0 | 0 0 0 0 0 0 6-0 N");
+    assert_eq!(report.captured.to_string(), "1 12");
+    assert_eq!(report.mv, Move::Pit(3));
+}
+
+#[test]
+fn parity_direction_feeding_looks_at_each_moves_direction() {
+    // North's row is empty. Pit 1 holds 2 (even): clockwise into 12 and 11,
+    // it feeds. Pit 3 holds 1 (odd): into 4. Pit 6 holds 2 (even):
+    // clockwise into 5 and 4. Only pit 1 feeds (all counterclockwise, only
+    // pit 6 would).
+    assert_eq!(legal(ParityWari, "2 0 1 0 0 2 | 0 0 0 0 0 0 0-0 S"), "1");
+    let (after, _) = pit(ParityWari, "2 0 1 0 0 2 | 0 0 0 0 0 0 0-0 S", 1);
+    assert_eq!(after, "0 0 1 0 0 2 | 0 0 0 0 1 1 0-0 N");
+}
+
+#[test]
+fn parity_direction_is_declarable_and_fingerprinted() {
+    assert!(
+        ParityWari.rules().problems(12).is_empty(),
+        "{}",
+        ParityWari.rules().problems(12)
+    );
+    assert!(
+        ParityKalah.rules().problems(12).is_empty(),
+        "{}",
+        ParityKalah.rules().problems(12)
+    );
+    let clockwise = Rules {
+        turn: SowingTurn {
+            direction: Direction::Clockwise,
+            ..ParityKalah.rules().turn
+        },
+        ..*ParityKalah.rules()
+    };
+    assert_ne!(clockwise.fingerprint(12), ParityKalah.rules().fingerprint(12));
+}
+
+#[cfg(feature = "protocol")]
+#[test]
+fn parity_direction_in_the_data_form() {
+    use mancala_rules::RulesData;
+    let rules = RulesData::from_json(
+        r#"{"format": 1, "name": "t", "pits": 12, "seeds": 4, "turn": {"direction": "by-parity"}}"#,
+    )
+    .expect("the data form reads by-parity")
+    .rules();
+    assert_eq!(rules.turn.direction, Direction::ByParity);
+    let json = RulesData::of(
+        &Rules {
+            name: "t",
+            ..*ParityKalah.rules()
+        },
+        12,
+    )
+    .to_json();
+    assert!(
+        json.contains(r#""direction":"by-parity""#) || json.contains(r#""direction": "by-parity""#),
+        "{json}"
+    );
+    assert_eq!(
+        RulesData::from_json(&json).map(|d| d.rules()),
+        Ok(Rules {
+            name: "",
+            ..*ParityKalah.rules()
+        })
+    );
+}
