@@ -79,6 +79,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | the direction by the seed count's parity, odd counterclockwise ([`Direction::ByParity`](crate::primitives::Direction::ByParity)) | `"direction": "by-parity"` |
 /// | stores sown | `"stores": "own"` or `"both"` (with `"has_stores": true`) |
 /// | capture by count, chained backward | `"capture": {"counts": [2, 3], "chain": true}` (`"forward": true` for a forward chain) |
+/// | capture across the empty pit after the last, "two out" ([`CaptureAt`](crate::primitives::CaptureAt)) | `"capture": {"counts": [{"from": 1}], "chain": true, "forward": true, "at": "across-gap"}` (default `"last-pit"`) |
 /// | captures on one row only | `"scope": "own-row"` or `"opponent-row"` |
 /// | the facing pit captured | `"opposite": {"with_landing_seed": true, "when_facing_empty": false}` |
 /// | grand slam | `"grand_slam": "captures-nothing"` or `"illegal"` |

@@ -7,7 +7,9 @@ use crate::error::IllegalMove;
 use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
-use crate::primitives::{feeding_moves, AtMaxLaps, GrandSlam, SlamJudged, SowingTurn, Stores};
+use crate::primitives::{
+    feeding_moves, AtMaxLaps, CaptureAt, GrandSlam, Lap, RelayRule, SlamJudged, SowingTurn, Stores,
+};
 use crate::rng::SplitMix64;
 use crate::ruleset::Ruleset;
 use crate::validation::{Problems, RulesProblem};
@@ -834,6 +836,19 @@ impl Rules {
             && matches!(self.turn.grand_slam, GrandSlam::Captures)
         {
             problems = problems.with(RulesProblem::SlamJudgedWithoutRule);
+        }
+        if matches!(self.turn.capture.at, CaptureAt::AcrossGap)
+            && (sows_stores
+                || (self.turn.capture.chain && !self.turn.capture.forward)
+                || matches!(
+                    self.turn.lap,
+                    Lap::RelayWith(RelayRule {
+                        stop_on_capture: true,
+                        ..
+                    })
+                ))
+        {
+            problems = problems.with(RulesProblem::AcrossGapUnsupported);
         }
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.

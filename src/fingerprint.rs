@@ -2,8 +2,8 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
-    RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
+    AtMaxLaps, CaptureAt, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite,
+    RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
 use crate::{Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
 
@@ -156,10 +156,16 @@ impl Encoder {
             counts,
             chain,
             forward,
+            at,
         } = capture;
         self.tag(4).counts(counts);
         self.flag(chain);
         self.flag(forward);
+        match at {
+            CaptureAt::LastPit => {}
+            // A tag of its own, out of the way of the turn's next fields.
+            CaptureAt::AcrossGap => self.tag(20).byte(1),
+        }
         self.tag(5).byte(match scope {
             CaptureScope::Anywhere => 0,
             CaptureScope::OwnRow => 1,

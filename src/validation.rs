@@ -86,6 +86,14 @@ pub enum RulesProblem {
         /// Seeds in the game.
         total: u32,
     },
+    /// A capture across the gap ([`CaptureAt::AcrossGap`](crate::primitives::CaptureAt::AcrossGap))
+    /// with what the engine does not play with it: stores sown (the gap
+    /// would be a store), a chain backward (it runs forward only), or a
+    /// relay stopped by a capture (which looks at the last pit's count).
+    #[error(
+        "turn.capture.at: a capture across the gap needs no store sown, a forward chain if any          (turn.capture.forward: true) and no relay stopped by a capture"
+    )]
+    AcrossGapUnsupported,
 }
 
 impl RulesProblem {
@@ -103,6 +111,7 @@ impl RulesProblem {
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
             RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
             RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
+            RulesProblem::AcrossGapUnsupported => "turn.capture.at",
         }
     }
 
@@ -133,6 +142,9 @@ impl RulesProblem {
             }
             RulesProblem::FewSeedsOutOfRange { .. } => {
                 "end.few_seeds.fewer_than: from 1 to the game's seeds"
+            }
+            RulesProblem::AcrossGapUnsupported => {
+                "turn.capture.at: across the gap, no store sown, a forward chain, no relay stopped by a capture"
             }
         }
     }
@@ -167,7 +179,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 9;
+    const CAPACITY: usize = 10;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -8,9 +8,10 @@
 //! from the other's, so a rule read the wrong way fails the test.
 
 use mancala_rules::primitives::{
-    CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, Opposite, SowingTurn, Stores,
+    CaptureAt, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, Lap, Opposite, RelayFrom, RelayRule,
+    Sowing, SowingTurn, Stores,
 };
-use mancala_rules::{Declared, Move, MoveReport, Playable, Position, Rules, Ruleset};
+use mancala_rules::{Declared, Move, MoveReport, Playable, Position, Rules, RulesProblem, Ruleset};
 
 /// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
 macro_rules! declare {
@@ -204,6 +205,160 @@ fn parity_direction_in_the_data_form() {
         Ok(Rules {
             name: "",
             ..*ParityKalah.rules()
+        })
+    );
+}
+
+// -- 2. The capture across the gap ("two out")
+
+/// Captures of any count across the gap, chained forward.
+const ACROSS_GAP: CaptureRule = CaptureRule {
+    at: CaptureAt::AcrossGap,
+    ..CaptureRule::forward_chain(Counts::at_least(1))
+};
+
+declare!(
+    GapSingle,
+    10,
+    Rules {
+        turn: SowingTurn {
+            capture: ACROSS_GAP,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+// Longbeu-a-cha's turn: a relay from the pit after the last one, then the
+// capture across the gap.
+declare!(
+    GapRelay,
+    10,
+    Rules {
+        turn: SowingTurn {
+            lap: Lap::RelayWith(RelayRule {
+                from: RelayFrom::NextPit,
+                ..RelayRule::new(Sowing::NextPit, Counts::at_least(1))
+            }),
+            capture: ACROSS_GAP,
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn across_gap_captures_the_pit_past_an_empty_next_pit_and_chains() {
+    // Pit 1's two seeds go to 2 and 3. Pit 4 is empty: pit 5 (2) is taken;
+    // pit 6 is empty: pit 7 (1) is taken; pit 8 holds seeds: the chain
+    // stops. (Read at the last pit, pit 3's 1 seed would be taken.)
+    let (after, report) = pit(GapSingle, "2 1 0 0 2 | 0 1 3 0 4 0-0 S", 1);
+    assert_eq!(after, "0 2 1 0 0 | 0 0 3 0 4 3-0 N");
+    assert_eq!(report.captured.to_string(), "5 7");
+    // The pit after the last holds seeds: no gap, no capture.
+    let (after, report) = pit(GapSingle, "2 1 0 1 2 | 0 1 3 0 4 0-0 S", 1);
+    assert_eq!(after, "0 2 1 1 2 | 0 1 3 0 4 0-0 N");
+    assert!(report.captured.is_empty());
+    // The gap, then an empty pit: nothing to take.
+    let (_, report) = pit(GapSingle, "2 1 0 0 0 | 0 1 3 0 4 0-0 S", 1);
+    assert!(report.captured.is_empty());
+}
+
+#[test]
+fn across_gap_chain_goes_round_through_the_pits_it_emptied() {
+    // South's pit 5 holds 1 and sows pit 6 (now 3). Then: 7 empty, 8 (1)
+    // taken; 9 empty, 10 (1) taken; 1 empty, 2 (1) taken; 3 empty, 4 (2)
+    // taken; pit 5, emptied by the move, is the gap, and pit 6 (3) is taken;
+    // pit 7 is empty, and pit 8, emptied by the capture, ends the chain.
+    let (after, report) = pit(GapSingle, "0 1 0 2 1 | 2 0 1 0 1 0-0 S", 5);
+    assert_eq!(after, "0 0 0 0 0 | 0 0 0 0 0 8-0 N");
+    assert_eq!(report.captured.to_string(), "2 4 6 8 10");
+}
+
+#[test]
+fn across_gap_after_a_relay_from_the_next_pit() {
+    // Pit 1's seed goes to pit 2; pit 3 holds 2: the relay sows them into 4
+    // and 5 (now 4); pit 6 is empty: the relay ends in pit 5. Pit 6 is the
+    // gap, pit 7 (1) is taken; pits 8 and 9 are empty: the chain stops.
+    // (Read at the last pit, pit 5's 4 seeds would be taken.)
+    let (after, report) = pit(GapRelay, "1 0 2 0 3 | 0 1 0 0 0 0-0 S", 1);
+    assert_eq!(after, "0 1 0 1 4 | 0 0 0 0 0 1-0 N");
+    assert_eq!((report.laps, report.last_pit), (2, Some(5)));
+    assert_eq!(report.captured.to_string(), "7");
+}
+
+#[test]
+fn across_gap_problems_name_what_the_engine_does_not_play() {
+    assert!(
+        GapRelay.rules().problems(10).is_empty(),
+        "{}",
+        GapRelay.rules().problems(10)
+    );
+    let with_turn = |turn: SowingTurn| Rules {
+        has_stores: true,
+        turn,
+        ..Rules::DEFAULT
+    };
+    let problem = |rules: Rules| rules.problems(10).first();
+    let stores = with_turn(SowingTurn {
+        stores: Stores::Own,
+        ..GapSingle.rules().turn
+    });
+    assert_eq!(problem(stores), Some(RulesProblem::AcrossGapUnsupported));
+    let backward = with_turn(SowingTurn {
+        capture: CaptureRule {
+            at: CaptureAt::AcrossGap,
+            ..CaptureRule::chain(Counts::at_least(1))
+        },
+        ..SowingTurn::DEFAULT
+    });
+    assert_eq!(problem(backward), Some(RulesProblem::AcrossGapUnsupported));
+    let stopped = with_turn(SowingTurn {
+        lap: Lap::RelayWith(RelayRule {
+            stop_on_capture: true,
+            ..RelayRule::new(Sowing::NextPit, Counts::at_least(1))
+        }),
+        ..GapSingle.rules().turn
+    });
+    assert_eq!(problem(stopped), Some(RulesProblem::AcrossGapUnsupported));
+    assert_eq!(RulesProblem::AcrossGapUnsupported.field(), "turn.capture.at");
+    // A different rule, a different fingerprint.
+    let at_last = Rules {
+        turn: SowingTurn {
+            capture: CaptureRule::forward_chain(Counts::at_least(1)),
+            ..GapSingle.rules().turn
+        },
+        ..*GapSingle.rules()
+    };
+    assert_ne!(at_last.fingerprint(10), GapSingle.rules().fingerprint(10));
+}
+
+#[cfg(feature = "protocol")]
+#[test]
+fn across_gap_in_the_data_form() {
+    use mancala_rules::RulesData;
+    let rules = RulesData::from_json(
+        r#"{"format": 1, "name": "t", "pits": 10, "seeds": 5, "turn": {"capture": {"counts": [{"from": 1}], "chain": true, "forward": true, "at": "across-gap"}}}"#,
+    )
+    .expect("the data form reads across-gap")
+    .rules();
+    assert_eq!(rules.turn.capture, ACROSS_GAP);
+    let json = RulesData::of(&Rules::DEFAULT, 10).to_json();
+    assert!(!json.contains(r#""at""#), "{json}");
+    let json = RulesData::of(
+        &Rules {
+            name: "t",
+            ..*GapRelay.rules()
+        },
+        10,
+    )
+    .to_json();
+    assert!(json.contains("across-gap"), "{json}");
+    assert_eq!(
+        RulesData::from_json(&json).map(|d| d.rules()),
+        Ok(Rules {
+            name: "",
+            ..*GapRelay.rules()
         })
     );
 }

@@ -8,6 +8,7 @@
 //! | how a lap is sown (next pit, skipping the origin, origin first) | [`Sowing`] |
 //! | relay (multi-lap) sowing with exact endless detection | [`relay_sow`] |
 //! | backward capture chains, limited to a set of pits | [`CaptureRule`], [`Capture`] |
+//! | the capture across the empty pit after the last ("two out") | [`CaptureAt`] |
 //! | the feeding filter | [`feeding_moves`] |
 //! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
 //! | where captures may be made (own-side only, opponent's row only) | [`CaptureScope`] |
@@ -67,7 +68,7 @@ mod feeding;
 mod sowing;
 mod turn;
 
-pub use capture::{Capture, CaptureRule};
+pub use capture::{Capture, CaptureAt, CaptureRule};
 pub use counts::Counts;
 pub use feeding::feeding_moves;
 pub use sowing::{

@@ -148,6 +148,8 @@ def survey_one(MG, traces, path):
         if key == 'mlap_cont' and v in (gi.SowLapCont.ON_PARAM,
                                          gi.SowLapCont.GREQ_PARAM):
             continue
+        if key == 'capt_type' and v == gi.CaptType.TWO_OUT:
+            continue   # the capture across the gap, mapped below
         if key == 'end_cond' and v == gi.EndGameCond.SEEDS_LIMIT:
             # "end_param or fewer seeds in play" ends the game
             few_limit = info.end_param + 1
@@ -267,6 +269,29 @@ def survey_one(MG, traces, path):
                         + ('' if scope == 'anywhere' else f' ({scope})'))
     elif multicapt or side:
         pass   # no capture: these say nothing
+    two_out = take('capt_type') == gi.CaptType.TWO_OUT
+    if two_out:
+        # the pit after the last is empty: the one after it is captured
+        # (any seeds when no count is named), chained forward by pairs
+        if cross:
+            raise Blocked('two-out capture with a cross capture')
+        if not info.mlaps:
+            raise Blocked('two-out capture after a single lap (MancalaGames '
+                          'then needs a last pit that was not empty)')
+        if multicapt not in (0, -1):
+            raise Blocked(f'a chain of at most {multicapt} captures')
+        if side not in (None, gi.CaptSide.OPP_SIDE, gi.CaptSide.OWN_SIDE):
+            raise Blocked(f'capture side {side.name}')
+        scope = {None: 'anywhere', gi.CaptSide.OPP_SIDE: 'opponent-row',
+                 gi.CaptSide.OWN_SIDE: 'own-row'}[side]
+        if not basic:
+            counts = list(range(1, 256))
+        chain = multicapt == -1
+        forward = chain
+        features.append('capture across the gap on '
+                        + describe_counts(counts).replace('on ', '')
+                        + (' chained forward' if chain else '')
+                        + ('' if scope == 'anywhere' else f' ({scope})'))
     rturn = take('capt_rturn')
     if rturn not in (None, gi.CaptRTurn.ALWAYS):
         raise Blocked(f'extra turn after capture: {rturn.name}')
@@ -287,7 +312,8 @@ def survey_one(MG, traces, path):
     mlap_cont = take('mlap_cont')
     mlap_param = take('mlap_param') or 0
     if mlaps:
-        stop_on_capture = basic and not cross
+        # MancalaGames stops a relay for a capture by count only
+        stop_on_capture = basic and not cross and not two_out
         if mlaps == gi.LapSower.LAPPER:
             relay_from = 'last-pit'
             lo = 2
@@ -391,8 +417,9 @@ def survey_one(MG, traces, path):
             'lap': lap,
             'direction': direction,
             'stores': stores,
-            'capture': {'counts': counts_form(counts), 'chain': chain,
-                        'forward': forward},
+            'capture': dict({'counts': counts_form(counts), 'chain': chain,
+                             'forward': forward},
+                            **({'at': 'across-gap'} if two_out else {})),
             'scope': scope,
             'opposite': opposite,
             'grand_slam': grand_slam,
@@ -481,7 +508,7 @@ def ordinal_text(mg_name, form, cfg, commit):
                          + (', and so does a last pit that captures' if
                             r['stop_on_capture'] else '') + '.')
     c = t['capture']
-    if c['counts']:
+    if c['counts'] and c.get('at') != 'across-gap':
         counts = describe_counts(
             [x for x in range(1, 256) if in_counts(x, c['counts'])])
         where = {'anywhere': 'any pit', 'opponent-row':
@@ -495,6 +522,22 @@ def ordinal_text(mg_name, form, cfg, commit):
                          'before') + ' it (in the direction of sowing) is '
                          'captured too if it is such a pit holding such a '
                          'count, and so on until a pit that is not.')
+    if c.get('at') == 'across-gap':
+        counts = describe_counts(
+            [x for x in range(1, 256) if in_counts(x, c['counts'])])
+        held = ('any seeds' if counts == 'on 1+' else
+                f"{counts.replace('on ', '')} seeds")
+        where = {'anywhere': '', 'opponent-row':
+                 " lies in the opponent's row and",
+                 'own-row': " lies in the player's own row and"}[t['scope']]
+        rules.append('When the sowing ends, if the pit after the last one '
+                     '(in the direction of sowing) is empty and the pit '
+                     f'after that{where} holds {held}, those seeds '
+                     'are captured (across the gap).'
+                     + (' The capture goes on from the captured pit the '
+                        'same way: while the next pit is empty and the one '
+                        'after it can be captured, it is.' if c['chain']
+                        else ''))
     if t['opposite']:
         o = t['opposite']
         rules.append("If the last seed falls into an empty pit of the "
