@@ -850,6 +850,9 @@ impl Rules {
         {
             problems = problems.with(RulesProblem::AcrossGapUnsupported);
         }
+        if self.turn.en_passant.is_some() && sows_stores {
+            problems = problems.with(RulesProblem::EnPassantWithStores);
+        }
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {

@@ -2,8 +2,8 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    AtMaxLaps, CaptureAt, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite,
-    RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
+    AtMaxLaps, CaptureAt, CaptureRule, CaptureScope, Counts, Direction, EnPassant, EnPassantLast, ExtraTurn,
+    GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
 use crate::{Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
 
@@ -140,6 +140,7 @@ impl Encoder {
             grand_slam,
             grand_slam_judged,
             extra_turn,
+            en_passant,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -197,6 +198,14 @@ impl Encoder {
         match grand_slam_judged {
             SlamJudged::AfterSowing => {}
             SlamJudged::BeforeMove => self.tag(9).byte(1),
+        }
+        if let Some(EnPassant { counts, last_seed }) = en_passant {
+            // A tag of its own, out of the way of the turn's next fields.
+            self.tag(21).counts(counts);
+            self.byte(match last_seed {
+                EnPassantLast::ToOwner => 0,
+                EnPassantLast::LeftToCapture => 1,
+            });
         }
     }
 

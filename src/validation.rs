@@ -94,6 +94,12 @@ pub enum RulesProblem {
         "turn.capture.at: a capture across the gap needs no store sown, a forward chain if any          (turn.capture.forward: true) and no relay stopped by a capture"
     )]
     AcrossGapUnsupported,
+    /// Captures during the sowing ([`EnPassant`](crate::primitives::EnPassant))
+    /// in a turn that sows stores: the engine sows them on the pits alone.
+    #[error(
+        "turn.en_passant: captures during the sowing need a turn that sows no store (turn.stores: None)"
+    )]
+    EnPassantWithStores,
 }
 
 impl RulesProblem {
@@ -112,6 +118,7 @@ impl RulesProblem {
             RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
             RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
             RulesProblem::AcrossGapUnsupported => "turn.capture.at",
+            RulesProblem::EnPassantWithStores => "turn.en_passant",
         }
     }
 
@@ -146,6 +153,7 @@ impl RulesProblem {
             RulesProblem::AcrossGapUnsupported => {
                 "turn.capture.at: across the gap, no store sown, a forward chain, no relay stopped by a capture"
             }
+            RulesProblem::EnPassantWithStores => "turn.en_passant: captures during the sowing, but stores are sown",
         }
     }
 }
@@ -179,7 +187,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 10;
+    const CAPACITY: usize = 11;
 
     /// No problem.
     pub const NONE: Problems = Problems {

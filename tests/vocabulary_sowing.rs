@@ -8,8 +8,8 @@
 //! from the other's, so a rule read the wrong way fails the test.
 
 use mancala_rules::primitives::{
-    CaptureAt, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, Lap, Opposite, RelayFrom, RelayRule,
-    Sowing, SowingTurn, Stores,
+    CaptureAt, CaptureRule, CaptureScope, Counts, Direction, EnPassant, EnPassantLast, ExtraTurn, Lap,
+    Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores,
 };
 use mancala_rules::{Declared, Move, MoveReport, Playable, Position, Rules, RulesProblem, Ruleset};
 
@@ -359,6 +359,145 @@ fn across_gap_in_the_data_form() {
         Ok(Rules {
             name: "",
             ..*GapRelay.rules()
+        })
+    );
+}
+
+// -- 3. Captures during the sowing (en passant)
+
+/// A turn capturing 4 at the last pit, with passing captures of 4.
+const fn fours(lap: Lap, last_seed: EnPassantLast) -> Rules {
+    Rules {
+        turn: SowingTurn {
+            lap,
+            capture: CaptureRule::single(Counts::of(&[4])),
+            en_passant: Some(EnPassant {
+                counts: Counts::of(&[4]),
+                last_seed,
+            }),
+            ..SowingTurn::DEFAULT
+        },
+        ..Rules::DEFAULT
+    }
+}
+
+declare!(
+    FoursToOwner,
+    10,
+    fours(Lap::Single(Sowing::NextPit), EnPassantLast::ToOwner)
+);
+declare!(
+    FoursToCapture,
+    10,
+    fours(Lap::Single(Sowing::NextPit), EnPassantLast::LeftToCapture)
+);
+
+// Bule perga's turn: a relay from the next pit, stopped by a capture, going
+// on whatever the last pit holds (0 too: a pit emptied by a passing capture).
+declare!(
+    FoursRelay,
+    10,
+    fours(
+        Lap::RelayWith(RelayRule {
+            from: RelayFrom::NextPit,
+            stop_on_capture: true,
+            ..RelayRule::new(Sowing::NextPit, Counts::at_least(0))
+        }),
+        EnPassantLast::ToOwner
+    )
+);
+
+#[test]
+fn en_passant_pits_reaching_four_go_to_their_owners() {
+    // Pit 1's five seeds go to 2..6: pit 3 (now 4) goes to South, its
+    // owner; pit 6 (now 4, the last seed) to North, its owner.
+    let (after, report) = pit(FoursToOwner, "5 0 3 0 1 | 3 1 1 1 1 0-0 S", 1);
+    assert_eq!(after, "0 1 0 1 2 | 0 1 1 1 1 4-4 N");
+    assert_eq!((report.last_pit, report.seeds_captured), (Some(6), 0));
+    // Left to the capture, the last pit is South's to take.
+    let (after, report) = pit(FoursToCapture, "5 0 3 0 1 | 3 1 1 1 1 0-0 S", 1);
+    assert_eq!(after, "0 1 0 1 2 | 0 1 1 1 1 8-0 N");
+    assert_eq!(
+        (report.captured.to_string(), report.seeds_captured),
+        ("6".to_string(), 4)
+    );
+    // North sows pit 9's two seeds: pit 10 (now 4) goes to North, pit 1
+    // (now 4, the last seed) to South.
+    let (after, _) = pit(FoursToOwner, "3 0 0 0 0 | 3 0 0 2 3 0-0 N", 9);
+    assert_eq!(after, "0 0 0 0 0 | 3 0 0 0 0 4-4 S");
+}
+
+#[test]
+fn en_passant_within_a_relay_from_the_next_pit() {
+    // Pit 1's seed makes pit 2 hold 4: South's own, taken by South at once,
+    // so the lap ends in an empty pit and no capture stops the relay. Pit 3
+    // holds 2: sown into 4 and 5; pit 6 is empty: the relay ends. (Without
+    // the passing capture, pit 2's 4 would stop the relay and be captured
+    // there: "0 0 2 0 0 | ... 4-0 N".)
+    let (after, report) = pit(FoursRelay, "1 3 2 0 0 | 0 0 0 0 0 0-0 S", 1);
+    assert_eq!(after, "0 0 0 1 1 | 0 0 0 0 0 4-0 N");
+    assert_eq!((report.laps, report.last_pit), (2, Some(5)));
+}
+
+#[test]
+fn en_passant_problems_and_data_form() {
+    assert!(
+        FoursRelay.rules().problems(10).is_empty(),
+        "{}",
+        FoursRelay.rules().problems(10)
+    );
+    let stores = Rules {
+        has_stores: true,
+        turn: SowingTurn {
+            stores: Stores::Own,
+            ..FoursToOwner.rules().turn
+        },
+        ..*FoursToOwner.rules()
+    };
+    assert_eq!(
+        stores.problems(10).first(),
+        Some(RulesProblem::EnPassantWithStores)
+    );
+    assert_ne!(
+        FoursToOwner.rules().fingerprint(10),
+        FoursToCapture.rules().fingerprint(10)
+    );
+    let plain = Rules {
+        turn: SowingTurn {
+            en_passant: None,
+            ..FoursToOwner.rules().turn
+        },
+        ..*FoursToOwner.rules()
+    };
+    assert_ne!(plain.fingerprint(10), FoursToOwner.rules().fingerprint(10));
+}
+
+#[cfg(feature = "protocol")]
+#[test]
+fn en_passant_in_the_data_form() {
+    use mancala_rules::RulesData;
+    let rules = RulesData::from_json(
+        r#"{"format": 1, "name": "t", "pits": 10, "seeds": 4, "turn": {"en_passant": {"counts": [4], "last_seed": "left-to-capture"}}}"#,
+    )
+    .expect("the data form reads en_passant")
+    .rules();
+    assert_eq!(rules.turn.en_passant, FoursToCapture.rules().turn.en_passant);
+    let json = RulesData::of(&Rules::DEFAULT, 10).to_json();
+    assert!(!json.contains("en_passant"), "{json}");
+    let json = RulesData::of(
+        &Rules {
+            name: "t",
+            ..*FoursRelay.rules()
+        },
+        10,
+    )
+    .to_json();
+    assert!(json.contains("to-owner"), "{json}");
+    assert_eq!(
+        RulesData::from_json(&json).map(|d| d.rules()),
+        Ok(Rules {
+            name: "",
+            ..*FoursRelay.rules()
         })
     );
 }

@@ -9,6 +9,7 @@
 //! | relay (multi-lap) sowing with exact endless detection | [`relay_sow`] |
 //! | backward capture chains, limited to a set of pits | [`CaptureRule`], [`Capture`] |
 //! | the capture across the empty pit after the last ("two out") | [`CaptureAt`] |
+//! | captures during the sowing (en passant) | [`EnPassant`] |
 //! | the feeding filter | [`feeding_moves`] |
 //! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
 //! | where captures may be made (own-side only, opponent's row only) | [`CaptureScope`] |
@@ -64,12 +65,14 @@
 
 mod capture;
 mod counts;
+mod en_passant;
 mod feeding;
 mod sowing;
 mod turn;
 
 pub use capture::{Capture, CaptureAt, CaptureRule};
 pub use counts::Counts;
+pub use en_passant::{EnPassant, EnPassantLast};
 pub use feeding::feeding_moves;
 pub use sowing::{
     relay_sow, AtMaxLaps, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT,

@@ -478,7 +478,7 @@ pub(crate) enum Landing {
 /// on; `stop` holds the counts and pits that capture, which end the relay
 /// (empty unless [`RelayRule::stop_on_capture`]).
 #[inline(always)]
-fn next_lap<const P: usize>(
+pub(crate) fn next_lap<const P: usize>(
     pits: &[u8; P],
     last: usize,
     rule: RelayRule,
@@ -569,7 +569,7 @@ pub(crate) fn relay_sow_stores<const P: usize, const STORES_SWAPPED: bool>(
 /// limits bound the work (see [`relay_sow`]); `seeds` counts the board for
 /// the over-full one.
 #[inline(always)]
-fn relay_laps<S: Copy + PartialEq>(
+pub(crate) fn relay_laps<S: Copy + PartialEq>(
     state: &mut S,
     origin: usize,
     max_laps: u32,

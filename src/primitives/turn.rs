@@ -1,6 +1,6 @@
-use super::sowing::{relay_sow_pits, relay_sow_stores, AtMaxLaps, RelayRule, Stores};
+use super::sowing::{next_lap, relay_laps, relay_sow_pits, relay_sow_stores, AtMaxLaps, RelayRule, Stores};
 use super::sowing::{sow_with_stores, Landing};
-use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
+use super::{Capture, CaptureRule, Counts, EnPassant, EndlessRelay, Sowing};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
 use crate::outcome::{EndReason, MoveReport};
@@ -404,6 +404,10 @@ pub struct SowingTurn {
     pub grand_slam_judged: SlamJudged,
     /// Who moves next.
     pub extra_turn: ExtraTurn,
+    /// Captures made during the sowing, if the game has them (none: the
+    /// crate's games).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub en_passant: Option<EnPassant>,
 }
 
 impl Default for SowingTurn {
@@ -425,6 +429,7 @@ impl SowingTurn {
         grand_slam: GrandSlam::Captures,
         grand_slam_judged: SlamJudged::AfterSowing,
         extra_turn: ExtraTurn::NEVER,
+        en_passant: None,
     };
 
     /// Plays `mv` on `pos` and reports what happened.
@@ -542,6 +547,23 @@ impl SowingTurn {
         };
         report.laps = 1;
         let captured = match self.lap {
+            _ if self.en_passant.is_some() => match self.sow_en_passant(pos, origin, player) {
+                Ok((last, laps)) => {
+                    report.laps = laps;
+                    report.last_pit = Some(last as u8 + 1);
+                    let captured = self.capture_on(Packed::load(&pos.pits), last, player, grand_slam);
+                    captured.take(&mut pos.pits);
+                    captured
+                }
+                Err(endless) => {
+                    let AtMaxLaps::EndsGame(leftover) =
+                        self.lap.relay().map_or(AtMaxLaps::Refused, |r| r.at_max_laps)
+                    else {
+                        return Err(endless);
+                    };
+                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
+                }
+            },
             Lap::Single(sowing) if self.stores == Stores::None => {
                 // The whole turn on the packed board, loaded once, stored once.
                 let (board, last) = sowing.lap(Packed::load(&pos.pits), origin, pos.pits[origin]);
@@ -623,6 +645,42 @@ impl SowingTurn {
         Ok(report)
     }
 
+    /// The sowing of a turn with captures during the sowing
+    /// ([`SowingTurn::en_passant`]; no store is sown): every lap, on `pos`
+    /// (left holding the board at the cap, for a relay that has not ended).
+    /// Returns the pit where the last seed fell and the laps sown.
+    #[inline(never)]
+    fn sow_en_passant<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        origin: usize,
+        player: Player,
+    ) -> Result<(usize, u32), EndlessRelay> {
+        let Some(en_passant) = self.en_passant else {
+            return Ok((origin, 1));
+        };
+        let scope = self.scope.pits::<P>(player);
+        let sowing = self.lap.sowing();
+        let Some(relay) = self.lap.relay() else {
+            return Ok((en_passant.lap(pos, origin, sowing, scope), 1));
+        };
+        let stop = self.stop_on_capture::<P>(relay, player);
+        let mut state = (*pos, origin);
+        let laps = relay_laps(
+            &mut state,
+            origin,
+            relay.max_laps,
+            relay.at_max_laps.is_refused(),
+            |(pos, last): &mut (Position<P>, usize), start| {
+                *last = en_passant.lap(pos, start, sowing, scope);
+                next_lap(&pos.pits, *last, relay, stop)
+            },
+            |(pos, _)| pos.seeds_on_board(),
+        );
+        *pos = state.0;
+        Ok((state.1, laps?))
+    }
+
     /// The counts of the last pit that end a relay by capturing, for
     /// [`RelayRule::stop_on_capture`], within the capture's scope.
     #[inline(always)]
@@ -696,6 +754,13 @@ impl SowingTurn {
             (*pos, pit)
         };
         let sowing = self.lap.sowing();
+        if self.en_passant.is_some() {
+            // The passing captures are part of the sowing.
+            let mut sown = board;
+            sown.to_move = pos.to_move;
+            self.sow_en_passant(&mut sown, origin, pos.to_move).ok()?;
+            return Some(if clockwise { sown.mirrored() } else { sown });
+        }
         match self.lap.relay() {
             None if self.stores == Stores::None => {
                 sowing.sow(&mut board.pits, origin);

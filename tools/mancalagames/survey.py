@@ -148,6 +148,9 @@ def survey_one(MG, traces, path):
         if key == 'mlap_cont' and v in (gi.SowLapCont.ON_PARAM,
                                          gi.SowLapCont.GREQ_PARAM):
             continue
+        if key == 'sow_rule' and v in (gi.SowRule.ENPAS_ALL_OWNER_OWN,
+                                       gi.SowRule.ENPAS_ALL_OWNER_SOW):
+            continue   # captures during the sowing, mapped below
         if key == 'capt_type' and v == gi.CaptType.TWO_OUT:
             continue   # the capture across the gap, mapped below
         if key == 'end_cond' and v == gi.EndGameCond.SEEDS_LIMIT:
@@ -292,6 +295,23 @@ def survey_one(MG, traces, path):
                         + describe_counts(counts).replace('on ', '')
                         + (' chained forward' if chain else '')
                         + ('' if scope == 'anywhere' else f' ({scope})'))
+    sow_rule = take('sow_rule')
+    en_passant = None
+    if sow_rule is not None:
+        # en passant: a pit sown to a capture count goes to its owner at
+        # once; the last seed's pit too (OWNER_OWN) or it is left to the
+        # mover's capture (OWNER_SOW)
+        if not basic or cross or two_out:
+            raise Blocked('captures during the sowing without a capture '
+                          'by count')
+        if ss is not None:
+            raise Blocked('captures during the sowing with stores sown')
+        last = ('to-owner' if sow_rule == gi.SowRule.ENPAS_ALL_OWNER_OWN
+                else 'left-to-capture')
+        en_passant = {'counts': counts_form(counts), 'last_seed': last}
+        features.append('captures during the sowing on '
+                        + describe_counts(counts).replace('on ', '')
+                        + f' (to the owner; the last seed {last})')
     rturn = take('capt_rturn')
     if rturn not in (None, gi.CaptRTurn.ALWAYS):
         raise Blocked(f'extra turn after capture: {rturn.name}')
@@ -319,7 +339,9 @@ def survey_one(MG, traces, path):
             lo = 2
         else:
             relay_from = 'next-pit'
-            lo = 1
+            # MancalaGames looks at the next pit only: the last one may
+            # have been emptied by a capture during the sowing
+            lo = 0 if en_passant else 1
             if cross:
                 raise Blocked('relay from the next pit stopped for a '
                               'cross capture')
@@ -329,7 +351,7 @@ def survey_one(MG, traces, path):
             relay_on = [{'from': max(lo, mlap_param)}]
         else:
             relay_on = [{'from': lo}]
-        if mlaps == gi.LapSower.LAPPER_NEXT and relay_on != [{'from': 1}]:
+        if mlaps == gi.LapSower.LAPPER_NEXT and relay_on != [{'from': lo}]:
             raise Blocked('relay from the next pit by the last pit\'s count')
         # MancalaGames' sower gives up after 75 laps (ENDLESS) and the
         # move ends the game by its quitter rule; such moves are legal
@@ -427,6 +449,7 @@ def survey_one(MG, traces, path):
                if grand_slam != 'captures' else {}),
             'extra_turn': {'in_own_store': in_store,
                            'after_capture': after_capture},
+            **({'en_passant': en_passant} if en_passant else {}),
         },
         'end': dict({'stuck': stuck, 'majority': 'nobody',
                      'row_empty': None, 'starvation': starvation},
@@ -522,6 +545,19 @@ def ordinal_text(mg_name, form, cfg, commit):
                          'before') + ' it (in the direction of sowing) is '
                          'captured too if it is such a pit holding such a '
                          'count, and so on until a pit that is not.')
+    ep = t.get('en_passant')
+    if ep:
+        counts = describe_counts(
+            [x for x in range(1, 256) if in_counts(x, ep['counts'])])
+        rules.append('During the sowing, a pit that a seed brings to '
+                     f"{counts.replace('on ', '')} seeds is emptied at once "
+                     "into the store of the pit's owner (whoever sows), and "
+                     'the sowing goes on; '
+                     + ('the pit of the last seed of each lap is taken so '
+                        'too.' if ep['last_seed'] == 'to-owner' else
+                        'the pit of the last seed of each lap is not: it '
+                        'is left to the capture below, by the player who '
+                        'sows.'))
     if c.get('at') == 'across-gap':
         counts = describe_counts(
             [x for x in range(1, 256) if in_counts(x, c['counts'])])
