@@ -639,20 +639,27 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
         Stores::Both => true,
     };
     let skip = sowing == Sowing::NextPitSkippingOrigin;
-    // The owners of the stores after pits N and 2N.
-    let (middle, end) = if STORES_SWAPPED {
-        (Player::North, Player::South)
-    } else {
-        (Player::South, Player::North)
-    };
+    // The owners of the stores after pits N and 2N, as constants (not
+    // captured by the closure: it stays as cheap as with fixed stores).
+    const fn middle<const SWAPPED: bool>() -> Player {
+        if SWAPPED {
+            Player::North
+        } else {
+            Player::South
+        }
+    }
     // The place after `place`, the origin skipped if the sowing skips it.
     let after = |place: Landing| {
         let next = |place| match place {
-            Landing::Pit(pit) if pit == n - 1 && in_ring(middle) => Landing::Store(middle),
-            Landing::Pit(pit) if pit == P - 1 && in_ring(end) => Landing::Store(end),
+            Landing::Pit(pit) if pit == n - 1 && in_ring(middle::<STORES_SWAPPED>()) => {
+                Landing::Store(middle::<STORES_SWAPPED>())
+            }
+            Landing::Pit(pit) if pit == P - 1 && in_ring(middle::<STORES_SWAPPED>().opponent()) => {
+                Landing::Store(middle::<STORES_SWAPPED>().opponent())
+            }
             Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
-            Landing::Store(owner) if owner == middle => Landing::Pit(n),
-            Landing::Store(_) => Landing::Pit(0),
+            Landing::Store(Player::South) => Landing::Pit(if STORES_SWAPPED { 0 } else { n }),
+            Landing::Store(Player::North) => Landing::Pit(if STORES_SWAPPED { n } else { 0 }),
         };
         let place = next(place);
         if skip && place == Landing::Pit(origin) {
