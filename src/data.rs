@@ -77,9 +77,12 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | single lap from the next pit / the origin / skipping the origin | `"lap": {"single": "next-pit"}`, `"origin-first"`, `"next-pit-skipping-origin"` |
 /// | relay laps (Djenon-aboure) | `"lap": {"relay": {"sowing": "origin-first", "relay_on": [3, {"from": 5}], "max_laps": 4096}}` (also `"from": "next-pit"`, `"stop_on_capture": true`) |
 /// | clockwise sowing | `"direction": "clockwise"` |
+/// | the direction by the seed count's parity, odd counterclockwise ([`Direction::ByParity`](crate::primitives::Direction::ByParity)) | `"direction": "by-parity"` |
 /// | stores sown | `"stores": "own"` or `"both"` (with `"has_stores": true`) |
 /// | capture by count, chained backward | `"capture": {"counts": [2, 3], "chain": true}` (`"forward": true` for a forward chain) |
+/// | capture across the empty pit after the last, "two out" ([`CaptureAt`](crate::primitives::CaptureAt)) | `"capture": {"counts": [{"from": 1}], "chain": true, "forward": true, "at": "across-gap"}` (default `"last-pit"`) |
 /// | captures on one row only | `"scope": "own-row"` or `"opponent-row"` |
+/// | captures during the sowing, by the pit's owner ([`EnPassant`](crate::primitives::EnPassant)) | `"turn": {"en_passant": {"counts": [4], "last_seed": "to-owner"}}` (or `"left-to-capture"`; default `null`) |
 /// | the facing pit captured | `"opposite": {"with_landing_seed": true, "when_facing_empty": false}` |
 /// | grand slam | `"grand_slam": "captures-nothing"` or `"illegal"` |
 /// | extra turns | `"extra_turn": {"in_own_store": true, "after_capture": false}` |

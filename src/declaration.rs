@@ -8,7 +8,7 @@ use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{
-    feeding_moves, AtMaxLaps, BeforeSowing, GrandSlam, Lap, MoveRestriction, RelayFrom, RelayRule,
+    feeding_moves, AtMaxLaps, BeforeSowing, CaptureAt, GrandSlam, Lap, MoveRestriction, RelayFrom, RelayRule,
     SlamJudged, SowingTurn, Stores, Sweep,
 };
 use crate::rng::SplitMix64;
@@ -858,7 +858,7 @@ impl Rules {
     #[inline(always)]
     fn feeding<const P: usize>(&self, pos: &Position<P>, candidates: PitSet) -> PitSet {
         let sowing = self.turn.lap.sowing();
-        let clockwise = self.turn.direction == crate::primitives::Direction::Clockwise;
+        let counterclockwise = self.turn.direction == crate::primitives::Direction::CounterClockwise;
         let relay = self.turn.lap.relay().is_some();
         let opponent = pos.to_move.opponent();
         if self.play.feeding == Feeding::AfterCapture {
@@ -871,7 +871,8 @@ impl Rules {
                     && !after.nonempty_pits(opponent).is_empty()
             });
         }
-        if self.turn.stores == Stores::None && !clockwise && !relay && self.turn.out_of_play.is_empty() {
+        if self.turn.stores == Stores::None && counterclockwise && !relay && self.turn.out_of_play.is_empty()
+        {
             return feeding_moves(pos, candidates, sowing);
         }
         // The opponent's row is empty: a move feeds it if its sowing (every
@@ -1065,6 +1066,36 @@ impl Rules {
         {
             problems = problems.with(RulesProblem::RestrictionWithSownStores);
         }
+        if matches!(self.turn.capture.at, CaptureAt::AcrossGap)
+            && (sows_stores
+                || (self.turn.capture.chain && !self.turn.capture.forward)
+                || matches!(
+                    self.turn.lap,
+                    Lap::RelayWith(RelayRule {
+                        stop_on_capture: true,
+                        ..
+                    })
+                ))
+        {
+            problems = problems.with(RulesProblem::AcrossGapUnsupported);
+        }
+        if self.turn.en_passant.is_some() && sows_stores {
+            problems = problems.with(RulesProblem::EnPassantWithStores);
+        }
+        // The sowing with passing captures is a path of its own, which the
+        // capture readings below were not written for.
+        let with = if self.turn.no_single_seed_capture {
+            Some("no capture by a single seed (turn.no_single_seed_capture)")
+        } else if !matches!(self.turn.sweep, Sweep::Never) {
+            Some("a sweep of the opponent's row (turn.sweep)")
+        } else if !matches!(self.turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else {
+            None
+        };
+        if let (true, Some(with)) = (self.turn.en_passant.is_some(), with) {
+            problems = problems.with(RulesProblem::EnPassantCombination { with });
+        }
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {
@@ -1123,6 +1154,12 @@ impl Rules {
             GrandSlam::LeavesRightmost | GrandSlam::LeavesLeftmost
         ) {
             Some("a grand slam that leaves a pit (turn.grand_slam)")
+        } else if matches!(self.turn.direction, crate::primitives::Direction::ByParity) {
+            Some("a direction chosen by the seed count (turn.direction)")
+        } else if self.turn.en_passant.is_some() {
+            Some("captures during the sowing (turn.en_passant)")
+        } else if matches!(self.turn.capture.at, CaptureAt::AcrossGap) {
+            Some("a capture across the gap (turn.capture.at)")
         } else {
             None
         };

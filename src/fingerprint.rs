@@ -2,8 +2,9 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    AtMaxLaps, BeforeSowing, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap,
-    MoveRestriction, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
+    AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, Counts, Direction, EnPassant,
+    EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, RelayFrom, RelayRule, SlamJudged,
+    Sowing, SowingTurn, Stores, Sweep,
 };
 use crate::{
     Cleared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
@@ -155,11 +156,13 @@ impl Encoder {
             no_single_seed_capture,
             sweep,
             before_sowing,
+            en_passant,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
             Direction::CounterClockwise => 0,
             Direction::Clockwise => 1,
+            Direction::ByParity => 2,
         });
         self.tag(3).byte(match stores {
             Stores::None => 0,
@@ -170,10 +173,16 @@ impl Encoder {
             counts,
             chain,
             forward,
+            at,
         } = capture;
         self.tag(4).counts(counts);
         self.flag(chain);
         self.flag(forward);
+        match at {
+            CaptureAt::LastPit => {}
+            // A tag of its own, out of the way of the turn's next fields.
+            CaptureAt::AcrossGap => self.tag(22).byte(1),
+        }
         self.tag(5).byte(match scope {
             CaptureScope::Anywhere => 0,
             CaptureScope::OwnRow => 1,
@@ -225,6 +234,14 @@ impl Encoder {
         // A round's out-of-play pits (the rounds vocabulary): tag 20.
         if !out_of_play.is_empty() {
             self.tag(20).word(u64::from(out_of_play.bits()));
+        }
+        if let Some(EnPassant { counts, last_seed }) = en_passant {
+            // A tag of its own, out of the way of the turn's next fields.
+            self.tag(23).counts(counts);
+            self.byte(match last_seed {
+                EnPassantLast::ToOwner => 0,
+                EnPassantLast::LeftToCapture => 1,
+            });
         }
     }
 

@@ -152,6 +152,27 @@ pub enum RulesProblem {
          but the turn sows stores (turn.stores)"
     )]
     RestrictionWithSownStores,
+    /// A capture across the gap ([`CaptureAt::AcrossGap`](crate::primitives::CaptureAt::AcrossGap))
+    /// with what the engine does not play with it: stores sown (the gap
+    /// would be a store), a chain backward (it runs forward only), or a
+    /// relay stopped by a capture (which looks at the last pit's count).
+    #[error(
+        "turn.capture.at: a capture across the gap needs no store sown, a forward chain if any          (turn.capture.forward: true) and no relay stopped by a capture"
+    )]
+    AcrossGapUnsupported,
+    /// Captures during the sowing ([`EnPassant`](crate::primitives::EnPassant))
+    /// in a turn that sows stores: the engine sows them on the pits alone.
+    #[error(
+        "turn.en_passant: captures during the sowing need a turn that sows no store (turn.stores: None)"
+    )]
+    EnPassantWithStores,
+    /// Captures during the sowing combined with a capture reading their
+    /// path does not play (`with` names it).
+    #[error("turn.en_passant: captures during the sowing cannot be combined with {with}")]
+    EnPassantCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -178,6 +199,10 @@ impl RulesProblem {
             RulesProblem::SweepCombination { .. } => "turn.sweep",
             RulesProblem::BeforeSowingCombination { .. } => "turn.before_sowing",
             RulesProblem::RestrictionWithSownStores => "play.restriction",
+            RulesProblem::AcrossGapUnsupported => "turn.capture.at",
+            RulesProblem::EnPassantWithStores | RulesProblem::EnPassantCombination { .. } => {
+                "turn.en_passant"
+            }
         }
     }
 
@@ -230,6 +255,13 @@ impl RulesProblem {
                 "turn.before_sowing: not with this lap, relay, seed minimum or feeding"
             }
             RulesProblem::RestrictionWithSownStores => "play.restriction: not with stores sown",
+            RulesProblem::AcrossGapUnsupported => {
+                "turn.capture.at: across the gap, no store sown, a forward chain, no relay stopped by a capture"
+            }
+            RulesProblem::EnPassantWithStores => "turn.en_passant: captures during the sowing, but stores are sown",
+            RulesProblem::EnPassantCombination { .. } => {
+                "turn.en_passant: not with a single seed's rule, a sweep or a capture before the sowing"
+            }
         }
     }
 }
@@ -263,7 +295,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 18;
+    const CAPACITY: usize = 21;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -6,8 +6,9 @@
 use mancala_rules::games::Oware;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Partie, Tihbat};
 use mancala_rules::primitives::{
-    feeding_moves, relay_sow, AtMaxLaps, Capture, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn,
-    GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
+    feeding_moves, relay_sow, AtMaxLaps, Capture, CaptureAt, CaptureRule, CaptureScope, Counts, Direction,
+    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing,
+    SowingTurn, Stores,
 };
 use mancala_rules::primitives::{BeforeSowing, Sweep};
 #[cfg(feature = "serde")]
@@ -93,11 +94,18 @@ fn relay_counts() -> impl Strategy<Value = Counts> {
 }
 
 fn capture_rule() -> impl Strategy<Value = CaptureRule> {
-    (counts(), any::<bool>(), any::<bool>()).prop_map(|(counts, chain, forward)| CaptureRule {
-        counts,
-        chain,
-        forward,
-    })
+    (counts(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(counts, chain, forward, across_gap)| CaptureRule {
+            counts,
+            chain,
+            forward,
+            at: if across_gap {
+                CaptureAt::AcrossGap
+            } else {
+                CaptureAt::LastPit
+            },
+        },
+    )
 }
 
 fn lap() -> impl Strategy<Value = Lap> {
@@ -179,18 +187,21 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
             extra,
             any::<bool>(),
             prop_oneof![Just(0u32), any::<u32>()],
+            0u8..8,
         ),
         readings,
     )
         .prop_map(
             |(
                 (lap, capture, scope, grand_slam),
-                (clockwise, stores, opposite, extra_turn, before_move, out),
+                (clockwise, stores, opposite, extra_turn, before_move, out, variant),
                 (no_single_seed_capture, sweep, before_sowing),
             )| {
                 SowingTurn {
                     lap,
-                    direction: if clockwise {
+                    direction: if variant & 1 == 1 {
+                        Direction::ByParity
+                    } else if clockwise {
                         Direction::Clockwise
                     } else {
                         Direction::CounterClockwise
@@ -210,6 +221,14 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
                     no_single_seed_capture,
                     sweep,
                     before_sowing,
+                    en_passant: (variant & 2 == 2).then_some(EnPassant {
+                        counts: Counts::of(&[4]),
+                        last_seed: if variant & 4 == 4 {
+                            EnPassantLast::ToOwner
+                        } else {
+                            EnPassantLast::LeftToCapture
+                        },
+                    }),
                 }
             },
         )

@@ -253,6 +253,7 @@ impl TurnModel {
                 counts: self.capture.build(),
                 chain: self.chain,
                 forward: false,
+                ..CaptureRule::NONE
             },
             scope: self.scope,
             grand_slam: self.grand_slam,
@@ -593,6 +594,7 @@ fn check_find<const P: usize>(
         counts: counts.build(),
         chain,
         forward: false,
+        ..CaptureRule::NONE
     };
     let capture = rule.find(&pits, last, scope);
     prop_assert_eq!(capture.pits, pit_set(taken), "counts {:?}", counts);

@@ -33,6 +33,70 @@ pub struct CaptureRule {
     /// Whether the chain runs forward (on in the direction of sowing)
     /// instead of backward.
     pub forward: bool,
+    /// Which pit the capture looks at: the last pit (the default), or the
+    /// pit across the empty one after it ([`CaptureAt::AcrossGap`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "CaptureAt::is_last_pit"))]
+    pub at: CaptureAt,
+}
+
+/// Which pit a capture by count looks at when the sowing ends.
+///
+/// With [`AcrossGap`](CaptureAt::AcrossGap) ("two out", the capture of many
+/// South Indian and Sri Lankan games, and of Longbeu-a-cha): when the pit
+/// after the last one (in the direction of sowing) is empty, the pit after
+/// that is captured if it lies in the scope and holds a count in `counts`
+/// (for "any seeds": `Counts::at_least(1)`). A chain (`chain`, which runs
+/// forward: `forward` must be set) goes on from the captured pit the same
+/// way: while the next pit is empty and the one after it captures, it is
+/// taken, the pits emptied by the capture counting as empty. With a relay
+/// from the next pit ([`RelayFrom::NextPit`](super::RelayFrom::NextPit))
+/// every sowing ends before an empty pit, so the relay's end is where the
+/// capture looks.
+///
+/// The crate's readings of it: the capture applies whatever the last pit
+/// held, and only on the pits' ring (no store sown: stores sown, a
+/// backward chain or a relay stopped by a capture are refused,
+/// [`RulesProblem::AcrossGapUnsupported`](crate::RulesProblem::AcrossGapUnsupported)).
+/// MancalaGames (`capt_type=TWO_OUT`) reads it so after relay sowing; after
+/// a single lap it captures only when the last pit was not empty before
+/// the drop, a reading this does not declare.
+///
+/// Here the sowing of pit 1 ends in pit 3; pit 4 is empty, pit 5 holds 2
+/// and is taken; pit 6 is empty and pit 7 holds 1: taken too; pit 8 holds
+/// seeds, so the chain stops (pit 9 is not looked at).
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureAt, CaptureRule, Counts, SowingTurn};
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = SowingTurn {
+///     capture: CaptureRule { at: CaptureAt::AcrossGap, ..CaptureRule::forward_chain(Counts::at_least(1)) },
+///     ..SowingTurn::DEFAULT
+/// };
+/// let mut pos: Position<10> = "2 1 0 0 2 | 0 1 3 0 4 0-0 S".parse()?;
+/// let report = turn.play(&mut pos, Move::Pit(1));
+/// assert_eq!(pos.to_string(), "0 2 1 0 0 | 0 0 3 0 4 3-0 N");
+/// assert_eq!(report.captured.to_string(), "5 7");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum CaptureAt {
+    /// The pit where the last seed fell (every game of the crate).
+    #[default]
+    LastPit,
+    /// The pit after the next one, when the next one is empty ("two out").
+    AcrossGap,
+}
+
+impl CaptureAt {
+    /// Whether this is the default, [`CaptureAt::LastPit`] (the data form
+    /// leaves it out).
+    #[must_use]
+    pub const fn is_last_pit(&self) -> bool {
+        matches!(self, CaptureAt::LastPit)
+    }
 }
 
 impl Default for CaptureRule {
@@ -53,6 +117,7 @@ impl CaptureRule {
             counts,
             chain: false,
             forward: false,
+            at: CaptureAt::LastPit,
         }
     }
 
@@ -63,6 +128,7 @@ impl CaptureRule {
             counts,
             chain: true,
             forward: false,
+            at: CaptureAt::LastPit,
         }
     }
 
@@ -83,6 +149,7 @@ impl CaptureRule {
             counts,
             chain: true,
             forward: true,
+            at: CaptureAt::LastPit,
         }
     }
 
@@ -102,11 +169,41 @@ impl CaptureRule {
     /// [`find`](CaptureRule::find) on the packed board (`last` below `P`).
     #[inline(always)]
     pub(crate) fn find_on<const P: usize>(&self, board: Packed<P>, last: usize, scope: PitSet) -> Capture {
+        if self.at == CaptureAt::AcrossGap {
+            return self.across_gap(board.array(), last, scope);
+        }
         let takeable = self.counts.pits_of(board) & scope.bits();
         let pits = self.chain_from::<P>(takeable, last);
         Capture {
             pits: PitSet::from_bits(pits),
             seeds: board.sum(pits),
+        }
+    }
+
+    /// The capture across the gap ([`CaptureAt::AcrossGap`]) after the
+    /// sowing ended in `last` (below `P`): pit by pit, on a copy of the
+    /// board whose captured pits are emptied as they are taken, so that a
+    /// chain going round the ring finds them empty.
+    #[inline(never)]
+    fn across_gap<const P: usize>(&self, mut pits: [u8; P], last: usize, scope: PitSet) -> Capture {
+        let mut captured = Capture::NONE;
+        let mut from = last;
+        loop {
+            let gap = (from + 1) % P;
+            let target = (from + 2) % P;
+            let seeds = pits[target];
+            if pits[gap] != 0 || seeds == 0 || !self.counts.contains(seeds) || !scope.contains(target) {
+                return captured;
+            }
+            pits[target] = 0;
+            captured = captured.union(Capture {
+                pits: PitSet::single(target),
+                seeds: u32::from(seeds),
+            });
+            if !self.chain {
+                return captured;
+            }
+            from = target;
         }
     }
 

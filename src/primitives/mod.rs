@@ -8,6 +8,8 @@
 //! | how a lap is sown (next pit, skipping the origin, origin first) | [`Sowing`] |
 //! | relay (multi-lap) sowing with exact endless detection | [`relay_sow`] |
 //! | backward capture chains, limited to a set of pits | [`CaptureRule`], [`Capture`] |
+//! | the capture across the empty pit after the last ("two out") | [`CaptureAt`] |
+//! | captures during the sowing (en passant) | [`EnPassant`] |
 //! | the feeding filter | [`feeding_moves`] |
 //! | which pits may be played beyond their count | [`MoveRestriction`] |
 //! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
@@ -66,14 +68,16 @@
 mod capture;
 mod captures;
 mod counts;
+mod en_passant;
 mod feeding;
 mod restriction;
 mod sowing;
 mod turn;
 
-pub use capture::{Capture, CaptureRule};
+pub use capture::{Capture, CaptureAt, CaptureRule};
 pub use captures::{BeforeSowing, Sweep};
 pub use counts::Counts;
+pub use en_passant::{EnPassant, EnPassantLast};
 pub use feeding::feeding_moves;
 pub use restriction::MoveRestriction;
 pub use sowing::{

@@ -78,10 +78,14 @@ impl MoveRestriction {
         sowing: Sowing,
         direction: Direction,
     ) -> PitSet {
-        // The pit `steps` pits on from `pit` in the direction of sowing.
-        let on = |pit: usize, steps: usize| match direction {
-            Direction::CounterClockwise => (pit + steps) % P,
-            Direction::Clockwise => (pit + P - steps % P) % P,
+        // The pit `steps` pits on from the origin `pit` in the direction
+        // its move sows.
+        let on = |pit: usize, steps: usize| {
+            if direction.sows_clockwise(pos, pit) {
+                (pit + P - steps % P) % P
+            } else {
+                (pit + steps) % P
+            }
         };
         match self {
             MoveRestriction::Free => pits,

@@ -478,7 +478,7 @@ pub(crate) enum Landing {
 /// on; `stop` holds the counts and pits that capture, which end the relay
 /// (empty unless [`RelayRule::stop_on_capture`]).
 #[inline(always)]
-fn next_lap<const P: usize>(
+pub(crate) fn next_lap<const P: usize>(
     pits: &[u8; P],
     last: usize,
     rule: RelayRule,
@@ -560,7 +560,7 @@ pub(crate) fn relay_sow_pits_first_to_store<const P: usize>(
 /// Relay sowing by a [`RelayRule`] through the `stores` given (the mover's
 /// is `pos.to_move`'s): a lap that ends in a store ends the relay. On `Err`
 /// `pos` holds some board of the relay.
-pub(crate) fn relay_sow_stores<const P: usize>(
+pub(crate) fn relay_sow_stores<const P: usize, const STORES_SWAPPED: bool>(
     pos: &mut Position<P>,
     origin: usize,
     rule: RelayRule,
@@ -576,7 +576,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
         rule.at_max_laps.is_refused(),
         |pos: &mut Position<P>, start| {
             landing = if out_of_play.is_empty() {
-                sow_with_stores(pos, start, rule.sowing, stores)
+                sow_with_stores::<P, STORES_SWAPPED>(pos, start, rule.sowing, stores)
             } else {
                 sow_skipping_out_of_play(pos, start, rule.sowing, stores, out_of_play)
             };
@@ -605,7 +605,7 @@ pub(crate) fn relay_sow_stores<const P: usize>(
 /// limits bound the work (see [`relay_sow`]); `seeds` counts the board for
 /// the over-full one.
 #[inline(always)]
-fn relay_laps<S: Copy + PartialEq>(
+pub(crate) fn relay_laps<S: Copy + PartialEq>(
     state: &mut S,
     origin: usize,
     max_laps: u32,
@@ -650,9 +650,12 @@ fn relay_laps<S: Copy + PartialEq>(
 }
 
 /// One lap from `origin` through the pits and the `stores` given: South's
-/// store lies after pit `N`, North's after pit `2N`. Whole rounds are added
-/// at once; the rest (fewer than a round, at most 31 places) seed by seed.
-pub(crate) fn sow_with_stores<const P: usize>(
+/// store lies after pit `N`, North's after pit `2N` (with `STORES_SWAPPED`,
+/// North's after pit `N` and South's after pit `2N`: a clockwise move of
+/// [`Direction::ByParity`](super::Direction::ByParity) seen in the mirror).
+/// Whole rounds are added at once; the rest (fewer than a round, at most 31
+/// places) seed by seed.
+pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
     pos: &mut Position<P>,
     origin: usize,
     sowing: Sowing,
@@ -672,14 +675,27 @@ pub(crate) fn sow_with_stores<const P: usize>(
         Stores::Both => true,
     };
     let skip = sowing == Sowing::NextPitSkippingOrigin;
+    // The owners of the stores after pits N and 2N, as constants (not
+    // captured by the closure: it stays as cheap as with fixed stores).
+    const fn middle<const SWAPPED: bool>() -> Player {
+        if SWAPPED {
+            Player::North
+        } else {
+            Player::South
+        }
+    }
     // The place after `place`, the origin skipped if the sowing skips it.
     let after = |place: Landing| {
         let next = |place| match place {
-            Landing::Pit(pit) if pit == n - 1 && in_ring(Player::South) => Landing::Store(Player::South),
-            Landing::Pit(pit) if pit == P - 1 && in_ring(Player::North) => Landing::Store(Player::North),
+            Landing::Pit(pit) if pit == n - 1 && in_ring(middle::<STORES_SWAPPED>()) => {
+                Landing::Store(middle::<STORES_SWAPPED>())
+            }
+            Landing::Pit(pit) if pit == P - 1 && in_ring(middle::<STORES_SWAPPED>().opponent()) => {
+                Landing::Store(middle::<STORES_SWAPPED>().opponent())
+            }
             Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
-            Landing::Store(Player::South) => Landing::Pit(n),
-            Landing::Store(Player::North) => Landing::Pit(0),
+            Landing::Store(Player::South) => Landing::Pit(if STORES_SWAPPED { 0 } else { n }),
+            Landing::Store(Player::North) => Landing::Pit(if STORES_SWAPPED { n } else { 0 }),
         };
         let place = next(place);
         if skip && place == Landing::Pit(origin) {

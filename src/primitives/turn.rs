@@ -1,8 +1,9 @@
 use super::sowing::{
-    relay_sow_pits, relay_sow_pits_first_to_store, relay_sow_stores, AtMaxLaps, RelayRule, Stores,
+    next_lap, relay_laps, relay_sow_pits, relay_sow_pits_first_to_store, relay_sow_stores, AtMaxLaps,
+    RelayRule, Stores,
 };
 use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
-use super::{BeforeSowing, Capture, CaptureRule, Counts, EndlessRelay, Sowing, Sweep};
+use super::{BeforeSowing, Capture, CaptureRule, Counts, EnPassant, EndlessRelay, Sowing, Sweep};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
 use crate::outcome::{EndReason, MoveReport};
@@ -71,6 +72,73 @@ pub enum Direction {
     CounterClockwise,
     /// To lower pit numbers, 1 wrapping to `2N` (many games of Asia).
     Clockwise,
+    /// Chosen by each move's seed count: a pit of odd count sows
+    /// counterclockwise, one of even count clockwise (William Daniel
+    /// Troyka's Cross-Wari and Cross-Kalah, 2001). See
+    /// [`Direction::sows_clockwise`].
+    ///
+    /// The stores stay where they are: South's after pit `N`, North's after
+    /// pit `2N`, counterclockwise. So an even count sown clockwise from
+    /// South's row passes through North's row before it reaches South's
+    /// store (between pits `N + 1` and `N`), unlike a
+    /// [`Clockwise`](Direction::Clockwise) game, whose stores lie at the
+    /// other ends of the rows (it is the counterclockwise game seen in a
+    /// mirror). Capture chains run backward against each move's own
+    /// direction.
+    ///
+    /// Here South's pit 2 holds 3 (odd) and sows 3, 4, 5; pit 5 holds 4
+    /// (even) and sows 4, 3, 2, 1. With Kalah's stores, pit 1's two seeds
+    /// (even, clockwise) go into North's pits 12 and 11, and pit 12's three
+    /// (odd, counterclockwise) into North's store and pits 1 and 2.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Direction, SowingTurn, Stores};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn { direction: Direction::ByParity, ..SowingTurn::DEFAULT };
+    /// let mut odd: Position<12> = "1 3 1 1 4 1 | 1 1 1 1 1 1 0-0 S".parse()?;
+    /// turn.play(&mut odd, Move::Pit(2));
+    /// assert_eq!(odd.to_string(), "1 0 2 2 5 1 | 1 1 1 1 1 1 0-0 N");
+    /// let mut even: Position<12> = "1 3 1 1 4 1 | 1 1 1 1 1 1 0-0 S".parse()?;
+    /// turn.play(&mut even, Move::Pit(5));
+    /// assert_eq!(even.to_string(), "2 4 2 2 0 1 | 1 1 1 1 1 1 0-0 N");
+    ///
+    /// let kalah = SowingTurn { direction: Direction::ByParity, stores: Stores::Own, ..SowingTurn::DEFAULT };
+    /// let mut pos: Position<12> = "2 0 0 0 0 0 | 0 0 0 0 0 0 0-0 S".parse()?;
+    /// kalah.play(&mut pos, Move::Pit(1));
+    /// assert_eq!(pos.to_string(), "0 0 0 0 0 0 | 0 0 0 0 1 1 0-0 N");
+    /// let mut pos: Position<12> = "0 0 0 0 0 0 | 0 0 0 0 0 3 0-0 N".parse()?;
+    /// kalah.play(&mut pos, Move::Pit(12));
+    /// assert_eq!(pos.to_string(), "1 1 0 0 0 0 | 0 0 0 0 0 0 0-1 S");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    ByParity,
+}
+
+impl Direction {
+    /// Whether the move from pit `pit` (0-based) of `pos` sows clockwise:
+    /// for [`ByParity`](Direction::ByParity), when the pit holds an even
+    /// count (an empty pit or a pass: clockwise, and nothing is sown).
+    ///
+    /// ```
+    /// use mancala_rules::primitives::Direction;
+    /// use mancala_rules::Position;
+    ///
+    /// let pos: Position<4> = "3 2 | 0 1 0-0 S".parse()?;
+    /// assert!(!Direction::ByParity.sows_clockwise(&pos, 0));
+    /// assert!(Direction::ByParity.sows_clockwise(&pos, 1));
+    /// assert!(Direction::Clockwise.sows_clockwise(&pos, 0));
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn sows_clockwise<const P: usize>(self, pos: &Position<P>, pit: usize) -> bool {
+        match self {
+            Direction::CounterClockwise => false,
+            Direction::Clockwise => true,
+            Direction::ByParity => !matches!(pos.pits.get(pit), Some(&seeds) if seeds % 2 == 1),
+        }
+    }
 }
 
 /// The pits a capture may visit, seen from the mover.
@@ -515,6 +583,10 @@ pub struct SowingTurn {
     /// A capture made before the sowing. See [`BeforeSowing`].
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "BeforeSowing::is_nothing"))]
     pub before_sowing: BeforeSowing,
+    /// Captures made during the sowing, if the game has them (none: the
+    /// crate's games).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub en_passant: Option<EnPassant>,
 }
 
 #[cfg(feature = "serde")]
@@ -546,6 +618,7 @@ impl SowingTurn {
         no_single_seed_capture: false,
         sweep: Sweep::Never,
         before_sowing: BeforeSowing::Nothing,
+        en_passant: None,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -641,7 +714,8 @@ impl SowingTurn {
         } else {
             grand_slam
         };
-        if self.direction == Direction::Clockwise {
+        let clockwise = self.direction.sows_clockwise(pos, mv.index().unwrap_or(P));
+        if clockwise {
             // A clockwise game is the counterclockwise one on the board with
             // each row reversed (rows, facing pits and stores stay in place).
             let mut mirrored = pos.mirrored();
@@ -650,7 +724,15 @@ impl SowingTurn {
                 out_of_play: mirror_set::<P>(self.out_of_play),
                 ..*self
             };
-            let mut report = turn.try_play_ccw(&mut mirrored, mirror_move::<P>(mv), grand_slam.mirrored())?;
+            let mirrored_mv = mirror_move::<P>(mv);
+            // A direction chosen by the count keeps the stores where the
+            // counterclockwise moves find them: in the mirror, each lies
+            // after the other player's row.
+            let mut report = if self.direction == Direction::ByParity {
+                turn.try_play_ccw::<P, true>(&mut mirrored, mirrored_mv, grand_slam.mirrored())?
+            } else {
+                turn.try_play_ccw::<P, false>(&mut mirrored, mirrored_mv, grand_slam.mirrored())?
+            };
             *pos = mirrored.mirrored();
             report.mv = mv;
             report.last_pit = report
@@ -659,11 +741,14 @@ impl SowingTurn {
             report.captured = mirror_set::<P>(report.captured);
             return Ok(report);
         }
-        self.try_play_ccw(pos, mv, grand_slam)
+        self.try_play_ccw::<P, false>(pos, mv, grand_slam)
     }
 
+    /// The turn sown counterclockwise; with `STORES_SWAPPED` each store lies
+    /// after the other player's row (South's after pit `2N`): a clockwise
+    /// move of [`Direction::ByParity`] seen in the mirror.
     #[inline(always)]
-    fn try_play_ccw<const P: usize>(
+    fn try_play_ccw<const P: usize, const STORES_SWAPPED: bool>(
         &self,
         pos: &mut Position<P>,
         mv: Move,
@@ -686,6 +771,23 @@ impl SowingTurn {
             self.before_sowing.take(&mut pos.pits, origin)
         };
         let captured = match self.lap {
+            _ if self.en_passant.is_some() => match self.sow_en_passant(pos, origin, player) {
+                Ok((last, laps)) => {
+                    report.laps = laps;
+                    report.last_pit = Some(last as u8 + 1);
+                    let captured = self.capture_on(Packed::load(&pos.pits), last, player, grand_slam);
+                    captured.take(&mut pos.pits);
+                    captured
+                }
+                Err(endless) => {
+                    let AtMaxLaps::EndsGame(leftover) =
+                        self.lap.relay().map_or(AtMaxLaps::Refused, |r| r.at_max_laps)
+                    else {
+                        return Err(endless);
+                    };
+                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
+                }
+            },
             Lap::Single(sowing) if self.stores == Stores::None && self.out_of_play.is_empty() => {
                 // The whole turn on the packed board, loaded once, stored once.
                 let (board, last) = sowing.lap(Packed::load(&pos.pits), origin, pos.pits[origin]);
@@ -701,7 +803,7 @@ impl SowingTurn {
             lap => {
                 let landing = match lap.relay() {
                     None if self.out_of_play.is_empty() => {
-                        sow_with_stores(pos, origin, lap.sowing(), self.stores)
+                        sow_with_stores::<P, STORES_SWAPPED>(pos, origin, lap.sowing(), self.stores)
                     }
                     None => {
                         sow_skipping_out_of_play(pos, origin, lap.sowing(), self.stores, self.out_of_play)
@@ -737,7 +839,7 @@ impl SowingTurn {
                             }
                         } else {
                             let mut board = *pos;
-                            match relay_sow_stores(
+                            match relay_sow_stores::<P, STORES_SWAPPED>(
                                 &mut board,
                                 origin,
                                 relay,
@@ -796,6 +898,42 @@ impl SowingTurn {
             pos.pass_turn();
         }
         Ok(report)
+    }
+
+    /// The sowing of a turn with captures during the sowing
+    /// ([`SowingTurn::en_passant`]; no store is sown): every lap, on `pos`
+    /// (left holding the board at the cap, for a relay that has not ended).
+    /// Returns the pit where the last seed fell and the laps sown.
+    #[inline(never)]
+    fn sow_en_passant<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        origin: usize,
+        player: Player,
+    ) -> Result<(usize, u32), EndlessRelay> {
+        let Some(en_passant) = self.en_passant else {
+            return Ok((origin, 1));
+        };
+        let scope = self.scope.pits::<P>(player);
+        let sowing = self.lap.sowing();
+        let Some(relay) = self.lap.relay() else {
+            return Ok((en_passant.lap(pos, origin, sowing, scope), 1));
+        };
+        let stop = self.stop_on_capture::<P>(relay, player);
+        let mut state = (*pos, origin);
+        let laps = relay_laps(
+            &mut state,
+            origin,
+            relay.max_laps,
+            relay.at_max_laps.is_refused(),
+            |(pos, last): &mut (Position<P>, usize), start| {
+                *last = en_passant.lap(pos, start, sowing, scope);
+                next_lap(&pos.pits, *last, relay, stop)
+            },
+            |(pos, _)| pos.seeds_on_board(),
+        );
+        *pos = state.0;
+        Ok((state.1, laps?))
     }
 
     /// The counts of the last pit that end a relay by capturing, for
@@ -872,7 +1010,8 @@ impl SowingTurn {
     #[inline(always)]
     pub(crate) fn sown<const P: usize>(&self, pos: &Position<P>, pit: usize) -> Option<Position<P>> {
         let pit = pit % P;
-        let clockwise = self.direction == Direction::Clockwise;
+        let clockwise = self.direction.sows_clockwise(pos, pit);
+        let swapped = clockwise && self.direction == Direction::ByParity;
         let (mut board, origin, out_of_play) = if clockwise {
             (
                 pos.mirrored(),
@@ -884,22 +1023,36 @@ impl SowingTurn {
         };
         let sowing = self.lap.sowing();
         let packed = self.stores == Stores::None && out_of_play.is_empty();
+        if self.en_passant.is_some() {
+            // The passing captures are part of the sowing.
+            let mut sown = board;
+            sown.to_move = pos.to_move;
+            self.sow_en_passant(&mut sown, origin, pos.to_move).ok()?;
+            return Some(if clockwise { sown.mirrored() } else { sown });
+        }
         match self.lap.relay() {
             None if packed => {
                 sowing.sow(&mut board.pits, origin);
             }
-            None if out_of_play.is_empty() => {
-                sow_with_stores(&mut board, origin, sowing, self.stores);
+            None if !out_of_play.is_empty() => {
+                sow_skipping_out_of_play(&mut board, origin, sowing, self.stores, out_of_play);
+            }
+            None if swapped => {
+                sow_with_stores::<P, true>(&mut board, origin, sowing, self.stores);
             }
             None => {
-                sow_skipping_out_of_play(&mut board, origin, sowing, self.stores, out_of_play);
+                sow_with_stores::<P, false>(&mut board, origin, sowing, self.stores);
             }
             Some(relay) => {
                 let stop = self.stop_on_capture::<P>(relay, pos.to_move);
                 let ended = if packed {
                     relay_sow_pits(&mut board.pits, origin, relay, stop).is_ok()
+                } else if swapped {
+                    relay_sow_stores::<P, true>(&mut board, origin, relay, self.stores, stop, out_of_play)
+                        .is_ok()
                 } else {
-                    relay_sow_stores(&mut board, origin, relay, self.stores, stop, out_of_play).is_ok()
+                    relay_sow_stores::<P, false>(&mut board, origin, relay, self.stores, stop, out_of_play)
+                        .is_ok()
                 };
                 if !ended {
                     return None;

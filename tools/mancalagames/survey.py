@@ -188,6 +188,11 @@ def survey_one(MG, traces, path):
             continue
         if key == 'end_cond' and cleared_blocked:
             raise Blocked(cleared_blocked)
+        if key == 'sow_rule' and v in (gi.SowRule.ENPAS_ALL_OWNER_OWN,
+                                       gi.SowRule.ENPAS_ALL_OWNER_SOW):
+            continue   # captures during the sowing, mapped below
+        if key == 'capt_type' and v == gi.CaptType.TWO_OUT:
+            continue   # the capture across the gap, mapped below
         if key == 'end_cond' and v == gi.EndGameCond.SEEDS_LIMIT:
             # "end_param or fewer seeds in play" ends the game
             few_limit = info.end_param + 1
@@ -230,6 +235,11 @@ def survey_one(MG, traces, path):
                           "(MancalaGames' store placement)")
         direction = 'clockwise'
         features.append('clockwise')
+    elif direct == gi.Direct.EVEN_ODD_DIR:
+        # odd counts sow counterclockwise, even counts clockwise; the
+        # stores stay where counterclockwise sowing finds them
+        direction = 'by-parity'
+        features.append('direction by the count\'s parity')
     else:
         raise Blocked(f'sowing direction {direct.name}')
     sow_start, skip_start = take('sow_start'), take('skip_start')
@@ -380,6 +390,50 @@ def survey_one(MG, traces, path):
         raise Blocked('a sweep without a capture by count')
     if no_single and 'mlaps' in nd:
         raise Blocked('no capture with a single seed, in relay laps')
+    two_out = take('capt_type') == gi.CaptType.TWO_OUT
+    if two_out:
+        # the pit after the last is empty: the one after it is captured
+        # (any seeds when no count is named), chained forward by pairs
+        if cross:
+            raise Blocked('two-out capture with a cross capture')
+        if not info.mlaps:
+            raise Blocked('two-out capture after a single lap (MancalaGames '
+                          'then needs a last pit that was not empty)')
+        if multicapt not in (0, -1):
+            raise Blocked(f'a chain of at most {multicapt} captures')
+        if side not in (None, gi.CaptSide.OPP_SIDE, gi.CaptSide.OWN_SIDE):
+            raise Blocked(f'capture side {side.name}')
+        scope = {None: 'anywhere', gi.CaptSide.OPP_SIDE: 'opponent-row',
+                 gi.CaptSide.OWN_SIDE: 'own-row'}[side]
+        if not basic:
+            counts = list(range(1, 256))
+        chain = multicapt == -1
+        forward = chain
+        features.append('capture across the gap on '
+                        + describe_counts(counts).replace('on ', '')
+                        + (' chained forward' if chain else '')
+                        + ('' if scope == 'anywhere' else f' ({scope})'))
+    sow_rule = take('sow_rule')
+    en_passant = None
+    if sow_rule is not None:
+        # en passant: a pit sown to a capture count goes to its owner at
+        # once; the last seed's pit too (OWNER_OWN) or it is left to the
+        # mover's capture (OWNER_SOW)
+        if not basic or cross or two_out:
+            raise Blocked('captures during the sowing without a capture '
+                          'by count')
+        if ss is not None:
+            raise Blocked('captures during the sowing with stores sown')
+        if rounds is not None and rounds['out_of_play']:
+            # the check refuses it (RulesProblem::OutOfPlayCombination)
+            raise Blocked('captures during the sowing with pits out of play '
+                          '(rounds)')
+        last = ('to-owner' if sow_rule == gi.SowRule.ENPAS_ALL_OWNER_OWN
+                else 'left-to-capture')
+        en_passant = {'counts': counts_form(counts), 'last_seed': last}
+        features.append('captures during the sowing on '
+                        + describe_counts(counts).replace('on ', '')
+                        + f' (to the owner; the last seed {last})')
     rturn = take('capt_rturn')
     if rturn not in (None, gi.CaptRTurn.ALWAYS):
         raise Blocked(f'extra turn after capture: {rturn.name}')
@@ -403,13 +457,16 @@ def survey_one(MG, traces, path):
     mlap_cont = take('mlap_cont')
     mlap_param = take('mlap_param') or 0
     if mlaps:
-        stop_on_capture = basic and not cross
+        # MancalaGames stops a relay for a capture by count only
+        stop_on_capture = basic and not cross and not two_out
         if mlaps == gi.LapSower.LAPPER:
             relay_from = 'last-pit'
             lo = 2
         else:
             relay_from = 'next-pit'
-            lo = 1
+            # MancalaGames looks at the next pit only: the last one may
+            # have been emptied by a capture during the sowing
+            lo = 0 if en_passant else 1
             if cross:
                 raise Blocked('relay from the next pit stopped for a '
                               'cross capture')
@@ -419,7 +476,7 @@ def survey_one(MG, traces, path):
             relay_on = [{'from': max(lo, mlap_param)}]
         else:
             relay_on = [{'from': lo}]
-        if mlaps == gi.LapSower.LAPPER_NEXT and relay_on != [{'from': 1}]:
+        if mlaps == gi.LapSower.LAPPER_NEXT and relay_on != [{'from': lo}]:
             raise Blocked('relay from the next pit by the last pit\'s count')
         # MancalaGames' sower gives up after 75 laps (ENDLESS) and the
         # move ends the game by its quitter rule; such moves are legal
@@ -534,8 +591,9 @@ def survey_one(MG, traces, path):
             'lap': lap,
             'direction': direction,
             'stores': stores,
-            'capture': {'counts': counts_form(counts), 'chain': chain,
-                        'forward': forward},
+            'capture': dict({'counts': counts_form(counts), 'chain': chain,
+                             'forward': forward},
+                            **({'at': 'across-gap'} if two_out else {})),
             'scope': scope,
             'opposite': opposite,
             'grand_slam': grand_slam,
@@ -546,6 +604,7 @@ def survey_one(MG, traces, path):
             **({'no_single_seed_capture': True} if no_single else {}),
             **({'sweep': sweep} if sweep else {}),
             **({'before_sowing': before_sowing} if before_sowing else {}),
+            **({'en_passant': en_passant} if en_passant else {}),
         },
         'end': dict({'stuck': stuck,
                      'majority': None if cleared == 'wins' else 'nobody',
@@ -624,9 +683,11 @@ def ordinal_text(mg_name, form, cfg, commit):
                  'each' + (', and a store for each player' if
                            form['has_stores'] else '')
                  + '. South (pits 1 to %d) moves first.' % n)
-    dirw = ('counterclockwise (to higher pit numbers)'
-            if t['direction'] == 'counter-clockwise'
-            else 'clockwise (to lower pit numbers)')
+    dirw = {'counter-clockwise': 'counterclockwise (to higher pit numbers)',
+            'clockwise': 'clockwise (to lower pit numbers)',
+            'by-parity': 'counterclockwise (to higher pit numbers) if '
+            'they are an odd number, clockwise (to lower pit numbers) if '
+            'an even number'}[t['direction']]
     mins = form['play']['min_seeds']
     pick = ('a pit of their own row that holds seeds' if mins == 1 else
             f'a pit of their own row that holds at least {mins} seeds')
@@ -662,7 +723,12 @@ def ordinal_text(mg_name, form, cfg, commit):
                      'sows the seed.')
     if t['stores'] == 'own':
         rules.append("Sowing passes through the player's own store, which "
-                     "takes a seed; the opponent's store is skipped.")
+                     "takes a seed; the opponent's store is skipped."
+                     + (" Each store stays at the end of its owner's row "
+                        '(after the last pit sown counterclockwise), so a '
+                        'clockwise sowing reaches it only after the '
+                        "opponent's row." if t['direction'] == 'by-parity'
+                        else ''))
     elif t['stores'] == 'both':
         rules.append('Sowing passes through both stores, each taking a '
                      'seed.')
@@ -694,7 +760,7 @@ def ordinal_text(mg_name, form, cfg, commit):
                      "of the opponent's row that then holds "
                      f"{counts_words(counts)} seeds is captured, "
                      'wherever it lies.')
-    elif c['counts']:
+    elif c['counts'] and c.get('at') != 'across-gap':
         counts = describe_counts(
             [x for x in range(1, 256) if in_counts(x, c['counts'])])
         where = {'anywhere': 'any pit', 'opponent-row':
@@ -712,6 +778,35 @@ def ordinal_text(mg_name, form, cfg, commit):
                          + (' The chain may run on into the player\'s own '
                             'row.' if t['scope'] == 'starts-in-opponent-row'
                             else ''))
+    ep = t.get('en_passant')
+    if ep:
+        counts = describe_counts(
+            [x for x in range(1, 256) if in_counts(x, ep['counts'])])
+        rules.append('During the sowing, a pit that a seed brings to '
+                     f"{counts.replace('on ', '')} seeds is emptied at once "
+                     "into the store of the pit's owner (whoever sows), and "
+                     'the sowing goes on; '
+                     + ('the pit of the last seed of each lap is taken so '
+                        'too.' if ep['last_seed'] == 'to-owner' else
+                        'the pit of the last seed of each lap is not: it '
+                        'is left to the capture below, by the player who '
+                        'sows.'))
+    if c.get('at') == 'across-gap':
+        counts = describe_counts(
+            [x for x in range(1, 256) if in_counts(x, c['counts'])])
+        held = ('any seeds' if counts == 'on 1+' else
+                f"{counts.replace('on ', '')} seeds")
+        where = {'anywhere': '', 'opponent-row':
+                 " lies in the opponent's row and",
+                 'own-row': " lies in the player's own row and"}[t['scope']]
+        rules.append('When the sowing ends, if the pit after the last one '
+                     '(in the direction of sowing) is empty and the pit '
+                     f'after that{where} holds {held}, those seeds '
+                     'are captured (across the gap).'
+                     + (' The capture goes on from the captured pit the '
+                        'same way: while the next pit is empty and the one '
+                        'after it can be captured, it is.' if c['chain']
+                        else ''))
     if t['opposite']:
         o = t['opposite']
         rules.append("If the last seed falls into an empty pit of the "
