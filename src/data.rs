@@ -88,6 +88,9 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | grand slam judged against the board before the move ([`SlamJudged`](crate::primitives::SlamJudged)) | `"turn": {"grand_slam": "captures-nothing", "grand_slam_judged": "before-move"}` (default `"after-sowing"`) |
 /// | a relay past its lap cap ends the game ([`AtMaxLaps`](crate::primitives::AtMaxLaps)) | `"lap": {"relay": {..., "max_laps": 75, "at_max_laps": {"ends-game": "split"}}}` (default `"refused"`) |
 /// | too few seeds left ([`FewSeeds`](crate::FewSeeds)) | `"end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}` (default `null`) |
+/// | each half of a row sowing its own way ([`RowHalves`](crate::primitives::RowHalves)) | `"turn": {"halves": "outward"}` or `"inward"` (default `"together"`) |
+/// | a direction the player chooses ([`SowingTurn::chosen_direction`]) | `"turn": {"chosen_direction": [3]}`: places in each row from its owner's left, from 1 (default `[]`) |
+/// | a chain after a move sown the other way ([`ChainAgainst`](crate::primitives::ChainAgainst)) | `"turn": {"chain_against": "against-turn-direction"}` (default `"against-sowing"`) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |

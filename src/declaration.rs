@@ -620,6 +620,10 @@ impl<D: Declared> Ruleset for D {
     fn has_stores(&self) -> bool {
         self.rules().has_stores
     }
+
+    fn chooses_directions(&self) -> bool {
+        !self.rules().turn.chosen_direction.is_empty()
+    }
 }
 
 impl Rules {
@@ -655,11 +659,11 @@ impl Rules {
                 return if feeding.is_empty() {
                     Turn::Over(self.end.starvation.outcome(pos, EndReason::Starvation))
                 } else {
-                    Turn::Moves(MoveSet::pits(feeding))
+                    Turn::Moves(self.turn.moves_from::<P>(feeding, mover))
                 };
             }
         } else if !own.is_empty() {
-            return Turn::Moves(MoveSet::pits(own));
+            return Turn::Moves(self.turn.moves_from::<P>(own, mover));
         }
         match self.end.stuck {
             Stuck::Ends(leftover) => Turn::Over(leftover.outcome(pos, EndReason::MoverRowEmpty)),
@@ -699,7 +703,8 @@ impl Rules {
     #[inline(always)]
     fn feeding<const P: usize>(&self, pos: &Position<P>, candidates: PitSet) -> PitSet {
         let sowing = self.turn.lap.sowing();
-        let clockwise = self.turn.direction == crate::primitives::Direction::Clockwise;
+        let clockwise =
+            !self.turn.fixed_direction() || self.turn.direction == crate::primitives::Direction::Clockwise;
         let relay = self.turn.lap.relay().is_some();
         let opponent = pos.to_move.opponent();
         if self.play.feeding == Feeding::AfterCapture {
@@ -835,6 +840,7 @@ impl Rules {
         {
             problems = problems.with(RulesProblem::SlamJudgedWithoutRule);
         }
+        problems = self.direction_problems(pits, problems);
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {
@@ -848,6 +854,45 @@ impl Rules {
                     total,
                 });
             }
+        }
+        problems
+    }
+
+    /// The problems of directions that are not fixed: a chosen place
+    /// beyond the row, a chosen direction with a rule judged by pit, a
+    /// chain's reading that could never apply, an odd row's centre in
+    /// neither half without a chosen direction.
+    const fn direction_problems(&self, pits: usize, mut problems: Problems) -> Problems {
+        let row = pits / 2;
+        let chosen = self.turn.chosen_direction.bits();
+        let beyond = if row >= 32 { 0 } else { chosen >> row };
+        if beyond != 0 {
+            problems = problems.with(RulesProblem::ChosenDirectionOffRow {
+                place: (row as u32 + beyond.trailing_zeros() + 1) as u8,
+                row: row as u8,
+            });
+        }
+        if chosen != 0 {
+            let rule = if self.turn.lap.relay().is_some() {
+                Some("relay laps (turn.lap)")
+            } else if self.play.must_feed {
+                Some("feeding (play.must_feed)")
+            } else if matches!(self.turn.grand_slam, GrandSlam::Illegal) {
+                Some("an illegal grand slam (turn.grand_slam)")
+            } else {
+                None
+            };
+            if let Some(rule) = rule {
+                problems = problems.with(RulesProblem::ChosenDirectionWith { rule });
+            }
+        }
+        if !self.turn.chain_against.is_against_sowing() && self.turn.fixed_direction() {
+            problems = problems.with(RulesProblem::ChainAgainstWithoutChoice);
+        }
+        if !self.turn.halves.is_together() && row % 2 == 1 && row < 32 && chosen >> (row / 2) & 1 == 0 {
+            problems = problems.with(RulesProblem::CentreWithoutDirection {
+                centre: (row / 2 + 1) as u8,
+            });
         }
         problems
     }

@@ -2,8 +2,8 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
-    RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
+    AtMaxLaps, CaptureRule, CaptureScope, ChainAgainst, Counts, Direction, ExtraTurn, GrandSlam, Lap,
+    Opposite, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores,
 };
 use crate::{Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, Rules, Stuck};
 
@@ -140,6 +140,9 @@ impl Encoder {
             grand_slam,
             grand_slam_judged,
             extra_turn,
+            halves,
+            chosen_direction,
+            chain_against,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -190,6 +193,20 @@ impl Encoder {
         match grand_slam_judged {
             SlamJudged::AfterSowing => {}
             SlamJudged::BeforeMove => self.tag(9).byte(1),
+        }
+        // Directions that are not fixed: only when not the defaults, so
+        // that every fingerprint before them is unchanged.
+        match halves {
+            RowHalves::Together => {}
+            RowHalves::Outward => self.tag(10).byte(1),
+            RowHalves::Inward => self.tag(10).byte(2),
+        }
+        if !chosen_direction.is_empty() {
+            self.tag(11).word(u64::from(chosen_direction.bits()));
+        }
+        match chain_against {
+            ChainAgainst::AgainstSowing => {}
+            ChainAgainst::AgainstTurnDirection => self.tag(12).byte(1),
         }
     }
 

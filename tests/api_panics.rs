@@ -179,6 +179,7 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
                         SlamJudged::AfterSowing
                     },
                     extra_turn,
+                    ..SowingTurn::DEFAULT
                 }
             },
         )

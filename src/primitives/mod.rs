@@ -63,12 +63,14 @@
 
 mod capture;
 mod counts;
+mod direction;
 mod feeding;
 mod sowing;
 mod turn;
 
 pub use capture::{Capture, CaptureRule};
 pub use counts::Counts;
+pub use direction::{ChainAgainst, RowHalves};
 pub use feeding::feeding_moves;
 pub use sowing::{
     relay_sow, AtMaxLaps, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT,

@@ -1,6 +1,6 @@
 use super::sowing::{relay_sow_pits, relay_sow_stores, AtMaxLaps, RelayRule, Stores};
 use super::sowing::{sow_with_stores, Landing};
-use super::{Capture, CaptureRule, Counts, EndlessRelay, Sowing};
+use super::{Capture, CaptureRule, ChainAgainst, Counts, EndlessRelay, RowHalves, Sowing};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
 use crate::outcome::{EndReason, MoveReport};
@@ -60,7 +60,7 @@ impl Lap {
 /// assert_eq!(pos.to_string(), "5 5 0 4 4 4 | 4 4 4 4 5 5 0-0 N");
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Direction {
@@ -337,6 +337,53 @@ pub struct SowingTurn {
     pub grand_slam_judged: SlamJudged,
     /// Who moves next.
     pub extra_turn: ExtraTurn,
+    /// Whether each half of a row sows its own way (see [`RowHalves`]);
+    /// by default every pit sows in `direction`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "RowHalves::is_together"))]
+    pub halves: RowHalves,
+    /// The places of each row (bit `i`: the `i + 1`-th pit from its
+    /// owner's left, as they see it; see [`RowHalves`]) from which the
+    /// player chooses the direction of each move: such a pit's moves are
+    /// [`Move::Directed`], one each way, and it sows the way chosen (its
+    /// capture chain then runs back against that way). Empty by default.
+    /// Data form: the places from 1, `"chosen_direction": [3]`.
+    ///
+    /// Here on a 2x5 board (Mbangbi's, every place chosen), South's pit 2
+    /// sown clockwise drops its seeds into 1, 10, 9; counterclockwise into
+    /// 3, 4, 5.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Direction, SowingTurn};
+    /// use mancala_rules::{Move, PitSet, Player, Position};
+    ///
+    /// let turn = SowingTurn { chosen_direction: PitSet::first(5), ..SowingTurn::DEFAULT };
+    /// let start: Position<10> = "0 3 0 0 0 | 0 0 0 0 0 0-0 S".parse()?;
+    /// let mut cw = start;
+    /// turn.play(&mut cw, Move::Directed(2, Direction::Clockwise));
+    /// assert_eq!(cw.to_string(), "1 0 0 0 0 | 0 0 0 1 1 0-0 N");
+    /// let mut ccw = start;
+    /// turn.play(&mut ccw, Move::Directed(2, Direction::CounterClockwise));
+    /// assert_eq!(ccw.to_string(), "0 0 1 1 1 | 0 0 0 0 0 0-0 N");
+    /// // North's places are its pits 6 to 10 (6 on North's left).
+    /// assert_eq!(turn.chosen_pits::<10>(Player::North).to_string(), "6 7 8 9 10");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            with = "super::direction::places",
+            skip_serializing_if = "super::direction::places::is_empty"
+        )
+    )]
+    pub chosen_direction: PitSet,
+    /// Which way a chain of captures runs after a move sown in a direction
+    /// other than `direction` (see [`ChainAgainst`]); by default back
+    /// against the move's sowing.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "ChainAgainst::is_against_sowing")
+    )]
+    pub chain_against: ChainAgainst,
 }
 
 impl Default for SowingTurn {
@@ -358,6 +405,9 @@ impl SowingTurn {
         grand_slam: GrandSlam::Captures,
         grand_slam_judged: SlamJudged::AfterSowing,
         extra_turn: ExtraTurn::NEVER,
+        halves: RowHalves::Together,
+        chosen_direction: PitSet::EMPTY,
+        chain_against: ChainAgainst::AgainstSowing,
     };
 
     /// Plays `mv` on `pos` and reports what happened.
@@ -427,12 +477,28 @@ impl SowingTurn {
         } else {
             grand_slam
         };
-        if self.direction == Direction::Clockwise {
-            // A clockwise game is the counterclockwise one on the board with
+        let direction = self.direction_of::<P>(mv);
+        // A chain run against the turn's direction, after a move sown the
+        // other way, runs on in the direction of the sowing.
+        let flip = self.chain_against == ChainAgainst::AgainstTurnDirection && direction != self.direction;
+        let capture = if flip {
+            CaptureRule {
+                forward: !self.capture.forward,
+                ..self.capture
+            }
+        } else {
+            self.capture
+        };
+        if direction == Direction::Clockwise {
+            // A clockwise move is the counterclockwise one on the board with
             // each row reversed (rows, facing pits and stores stay in place).
             let mut mirrored = pos.mirrored();
             let turn = SowingTurn {
                 direction: Direction::CounterClockwise,
+                halves: RowHalves::Together,
+                chosen_direction: PitSet::EMPTY,
+                chain_against: ChainAgainst::AgainstSowing,
+                capture,
                 ..*self
             };
             let mut report = turn.try_play_ccw(&mut mirrored, mirror_move::<P>(mv), grand_slam)?;
@@ -443,6 +509,10 @@ impl SowingTurn {
                 .map(|pit| mirror::<P>(usize::from(pit) - 1) as u8 + 1);
             report.captured = mirror_set::<P>(report.captured);
             return Ok(report);
+        }
+        if flip {
+            let turn = SowingTurn { capture, ..*self };
+            return turn.try_play_ccw(pos, mv, grand_slam);
         }
         self.try_play_ccw(pos, mv, grand_slam)
     }
@@ -603,7 +673,10 @@ impl SowingTurn {
     #[inline(always)]
     pub(crate) fn sown<const P: usize>(&self, pos: &Position<P>, pit: usize) -> Option<Position<P>> {
         let pit = pit % P;
-        let clockwise = self.direction == Direction::Clockwise;
+        // A pit whose direction is chosen sows here in its half's, or the
+        // turn's, direction: the check refuses such pits with the rules
+        // that ask this (relays, feeding).
+        let clockwise = self.direction_of::<P>(Move::from_index(pit)) == Direction::Clockwise;
         let (mut board, origin) = if clockwise {
             (pos.mirrored(), mirror::<P>(pit))
         } else {
