@@ -6,7 +6,8 @@
         [--work DIR] [--reuse] [--jobs 2]
 
 For every game the survey (survey.py) finds exact, or the --only ones (MG
-configuration names), it runs the peer's traces.py twice (--games random
+configuration names), it runs the peer's traces.py (through
+traces_directed.py, which adds moves in a chosen direction) twice (--games random
 games from the opening, seed 1, and --games with --random-starts 0.5, seed
 2; both with --check) and sends each set to the replay program through the
 peer's diff.py (--name-map MG=our file name).  It prints one table row a
@@ -40,8 +41,8 @@ def run_one(args, mg_name, ours):
             t = subprocess.CompletedProcess([], 0, '', '')
         else:
           t = subprocess.run(
-              [sys.executable, os.path.join(args.peer, 'traces.py'),
-               '--mg', args.mg, '--game', mg_name, '--games', str(args.games),
+              [sys.executable, os.path.join(HERE, 'traces_directed.py'),
+               '--peer', args.peer, '--mg', args.mg, '--game', mg_name, '--games', str(args.games),
                '--seed', seed, '--check', '--out', out] + extra,
               capture_output=True, text=True)
         check = 'ok' if t.returncode == 0 else 'FAILED'
