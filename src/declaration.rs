@@ -858,43 +858,46 @@ impl Rules {
         problems
     }
 
-    /// The problems of directions that are not fixed: a chosen place
-    /// beyond the row, a chosen direction with a rule judged by pit, a
-    /// chain's reading that could never apply, an odd row's centre in
-    /// neither half without a chosen direction.
-    const fn direction_problems(&self, pits: usize, mut problems: Problems) -> Problems {
+    /// The first problem of directions that are not fixed (one check, one
+    /// slot): a chosen place beyond the row, a chosen direction with a rule
+    /// judged by pit, a chain's reading that could never apply, an odd
+    /// row's centre in neither half without a chosen direction.
+    const fn direction_problems(&self, pits: usize, problems: Problems) -> Problems {
         let row = pits / 2;
         let chosen = self.turn.chosen_direction.bits();
         let beyond = if row >= 32 { 0 } else { chosen >> row };
-        if beyond != 0 {
-            problems = problems.with(RulesProblem::ChosenDirectionOffRow {
+        let clash = if chosen == 0 {
+            None
+        } else if self.turn.lap.relay().is_some() {
+            Some("relay laps (turn.lap)")
+        } else if self.play.must_feed {
+            Some("feeding (play.must_feed)")
+        } else if matches!(self.turn.grand_slam, GrandSlam::Illegal) {
+            Some("an illegal grand slam (turn.grand_slam)")
+        } else {
+            None
+        };
+        let problem = if beyond != 0 {
+            Some(RulesProblem::ChosenDirectionOffRow {
                 place: (row as u32 + beyond.trailing_zeros() + 1) as u8,
                 row: row as u8,
-            });
-        }
-        if chosen != 0 {
-            let rule = if self.turn.lap.relay().is_some() {
-                Some("relay laps (turn.lap)")
-            } else if self.play.must_feed {
-                Some("feeding (play.must_feed)")
-            } else if matches!(self.turn.grand_slam, GrandSlam::Illegal) {
-                Some("an illegal grand slam (turn.grand_slam)")
-            } else {
-                None
-            };
-            if let Some(rule) = rule {
-                problems = problems.with(RulesProblem::ChosenDirectionWith { rule });
-            }
-        }
-        if !self.turn.chain_against.is_against_sowing() && self.turn.fixed_direction() {
-            problems = problems.with(RulesProblem::ChainAgainstWithoutChoice);
-        }
-        if !self.turn.halves.is_together() && row % 2 == 1 && row < 32 && chosen >> (row / 2) & 1 == 0 {
-            problems = problems.with(RulesProblem::CentreWithoutDirection {
+            })
+        } else if let Some(rule) = clash {
+            Some(RulesProblem::ChosenDirectionWith { rule })
+        } else if !self.turn.chain_against.is_against_sowing() && self.turn.fixed_direction() {
+            Some(RulesProblem::ChainAgainstWithoutChoice)
+        } else if !self.turn.halves.is_together() && row % 2 == 1 && row < 32 && chosen >> (row / 2) & 1 == 0
+        {
+            Some(RulesProblem::CentreWithoutDirection {
                 centre: (row / 2 + 1) as u8,
-            });
+            })
+        } else {
+            None
+        };
+        match problem {
+            Some(problem) => problems.with(problem),
+            None => problems,
         }
-        problems
     }
 
     /// Stops compilation (in a `const`) with the first of

@@ -132,8 +132,8 @@ impl FromStr for Move {
 
 impl Move {
     /// The move as one byte, the one form in which search tables, trees and
-    /// certificates store a move: a pit's number (1 to 30 on every board,
-    /// [`MAX_PITS`](crate::MAX_PITS)), a pass as 0, and a chosen direction
+    /// certificates store a move: a pit's number (1 to 30: no board has
+    /// more pits), a pass as 0, and a chosen direction
     /// as a high bit over the pit's number: `0x40` counterclockwise, `0x80`
     /// clockwise. A plain pit's byte is its number, as before directions
     /// existed, so every stored table and certificate reads the same.

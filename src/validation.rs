@@ -221,7 +221,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 13;
+    const CAPACITY: usize = 10;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -11,8 +11,7 @@ use mancala_rules::primitives::{
     SowingTurn,
 };
 use mancala_rules::{
-    AnyGame, Declared, GameKind, IllegalMove, Move, MoveSet, PitSet, Playable, Position, Rules, RulesProblem,
-    Ruleset,
+    Declared, IllegalMove, Move, MoveSet, PitSet, Playable, Position, Rules, RulesProblem, Ruleset,
 };
 
 const CW: Direction = Direction::Clockwise;
@@ -67,7 +66,7 @@ declare!(
     }
 );
 
-/// A game of fixed direction, for the refusals of a direction given.
+// A game of fixed direction, for the refusals of a direction given.
 declare!(Fixed, 10, Rules::DEFAULT);
 
 fn after<R: Ruleset>(rules: R, pos: &str, mv: Move) -> String {
@@ -255,8 +254,8 @@ declare!(
     }
 );
 
-/// Mbangbi as MancalaGames plays it: the chain always runs against the
-/// game's counterclockwise direction.
+// Mbangbi as MancalaGames plays it: the chain always runs against the
+// game's counterclockwise direction.
 declare!(
     ChainAgainstTheGame,
     10,
@@ -470,7 +469,11 @@ fn directions_in_the_data_form_round_trip() {
     };
     let json = RulesData::of(&goat, 6).to_json();
     let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
-    assert_eq!(value["turn"]["chosen_direction"], serde_json::json!([2]), "{json}");
+    assert_eq!(
+        value["turn"]["chosen_direction"],
+        serde_json::json!([2]),
+        "{json}"
+    );
     assert_eq!(value["turn"]["halves"], "outward", "{json}");
     assert_eq!(
         RulesData::from_json(&json).map(|d| d.rules()),
@@ -488,6 +491,7 @@ fn directions_in_the_data_form_round_trip() {
 #[cfg(feature = "protocol")]
 #[test]
 fn the_catalogue_games_with_directions_play_and_record_their_moves() {
+    use mancala_rules::{AnyGame, GameKind};
     for (name, opening) in [
         ("goat", "1 2ccw 2cw 3"),
         ("cow", "1 2 3ccw 3cw 4 5"),
