@@ -764,6 +764,10 @@ impl<D: Declared> Ruleset for D {
     fn has_stores(&self) -> bool {
         self.rules().has_stores
     }
+
+    fn chooses_directions(&self) -> bool {
+        !self.rules().turn.chosen_direction.is_empty()
+    }
 }
 
 impl Rules {
@@ -808,11 +812,11 @@ impl Rules {
                 return if feeding.is_empty() {
                     Turn::Over(self.end.starvation.outcome(pos, EndReason::Starvation))
                 } else {
-                    Turn::Moves(MoveSet::pits(feeding))
+                    Turn::Moves(self.turn.moves_from::<P>(feeding, mover))
                 };
             }
         } else if !own.is_empty() {
-            return Turn::Moves(MoveSet::pits(own));
+            return Turn::Moves(self.turn.moves_from::<P>(own, mover));
         }
         match self.end.stuck {
             Stuck::Ends(leftover) => Turn::Over(leftover.outcome(pos, EndReason::MoverRowEmpty)),
@@ -858,7 +862,9 @@ impl Rules {
     #[inline(always)]
     fn feeding<const P: usize>(&self, pos: &Position<P>, candidates: PitSet) -> PitSet {
         let sowing = self.turn.lap.sowing();
-        let counterclockwise = self.turn.direction == crate::primitives::Direction::CounterClockwise;
+        // Every move sows one fixed way: the fast path of the feeding rule.
+        let counterclockwise = self.turn.fixed_direction()
+            && self.turn.direction == crate::primitives::Direction::CounterClockwise;
         let relay = self.turn.lap.relay().is_some();
         let opponent = pos.to_move.opponent();
         if self.play.feeding == Feeding::AfterCapture {
@@ -1096,6 +1102,7 @@ impl Rules {
         if let (true, Some(with)) = (self.turn.en_passant.is_some(), with) {
             problems = problems.with(RulesProblem::EnPassantCombination { with });
         }
+        problems = self.direction_problems(pits, problems);
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {
@@ -1178,6 +1185,83 @@ impl Rules {
             }
         }
         problems
+    }
+
+    /// The first problem of directions that are not fixed (one check, one
+    /// slot): a chosen place beyond the row, a chosen direction with a rule
+    /// judged by pit, a chain's reading that could never apply, an odd
+    /// row's centre in neither half without a chosen direction.
+    const fn direction_problems(&self, pits: usize, problems: Problems) -> Problems {
+        let row = pits / 2;
+        let chosen = self.turn.chosen_direction.bits();
+        let beyond = if row >= 32 { 0 } else { chosen >> row };
+        let clash = if chosen == 0 {
+            None
+        } else if self.turn.lap.relay().is_some() {
+            Some("relay laps (turn.lap)")
+        } else if self.play.must_feed {
+            Some("feeding (play.must_feed)")
+        } else if matches!(self.turn.grand_slam, GrandSlam::Illegal) {
+            Some("an illegal grand slam (turn.grand_slam)")
+        } else {
+            None
+        };
+        // Directions not fixed beside readings that were written, and
+        // checked against MancalaGames, for games sown one way.
+        let other = if self.turn.fixed_direction() {
+            None
+        } else if matches!(self.turn.direction, crate::primitives::Direction::ByParity) {
+            Some("a direction chosen by the seed count (turn.direction)")
+        } else if !self.turn.out_of_play.is_empty()
+            || matches!(
+                self.rounds,
+                Some(Rounds {
+                    out_of_play: true,
+                    ..
+                })
+            )
+        {
+            Some("pits out of play (turn.out_of_play, rounds)")
+        } else if self.turn.en_passant.is_some() {
+            Some("captures during the sowing (turn.en_passant)")
+        } else if !matches!(self.turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else if !matches!(self.turn.sweep, Sweep::Never) {
+            Some("a sweep of the opponent's row (turn.sweep)")
+        } else if !matches!(self.play.restriction, MoveRestriction::Free) {
+            Some("a move restriction (play.restriction)")
+        } else if matches!(self.turn.capture.at, CaptureAt::AcrossGap) {
+            Some("a capture across the gap (turn.capture.at)")
+        } else if matches!(
+            self.turn.grand_slam,
+            GrandSlam::LeavesRightmost | GrandSlam::LeavesLeftmost
+        ) {
+            Some("a grand slam that leaves a pit (turn.grand_slam)")
+        } else {
+            None
+        };
+        let clash = if clash.is_none() { other } else { clash };
+        let problem = if beyond != 0 {
+            Some(RulesProblem::ChosenDirectionOffRow {
+                place: (row as u32 + beyond.trailing_zeros() + 1) as u8,
+                row: row as u8,
+            })
+        } else if let Some(rule) = clash {
+            Some(RulesProblem::ChosenDirectionWith { rule })
+        } else if !self.turn.chain_against.is_against_sowing() && self.turn.fixed_direction() {
+            Some(RulesProblem::ChainAgainstWithoutChoice)
+        } else if !self.turn.halves.is_together() && row % 2 == 1 && row < 32 && chosen >> (row / 2) & 1 == 0
+        {
+            Some(RulesProblem::CentreWithoutDirection {
+                centre: (row / 2 + 1) as u8,
+            })
+        } else {
+            None
+        };
+        match problem {
+            Some(problem) => problems.with(problem),
+            None => problems,
+        }
     }
 
     /// Stops compilation (in a `const`) with the first of

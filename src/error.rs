@@ -140,6 +140,21 @@ pub enum IllegalMove {
         /// The player to move.
         player: Player,
     },
+    /// The player chooses the direction of this pit's move: it is played
+    /// as `3ccw` or `3cw` ([`Move::Directed`](crate::Move::Directed)), not
+    /// as a plain pit.
+    #[error("pit {pit} is sown in the direction you choose: play {pit}ccw or {pit}cw")]
+    DirectionToChoose {
+        /// The pit number given.
+        pit: u8,
+    },
+    /// A direction was given for a pit whose direction is not the
+    /// player's to choose: it is played as the plain pit.
+    #[error("pit {pit} has no direction to choose: play {pit}")]
+    NoDirectionToChoose {
+        /// The pit number given.
+        pit: u8,
+    },
     /// `pass` is only legal when it is the only move.
     #[error("pass is not allowed: {player} has a move")]
     PassNotAllowed {

@@ -2,9 +2,9 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, Counts, Direction, EnPassant,
-    EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, RelayFrom, RelayRule, SlamJudged,
-    Sowing, SowingTurn, Stores, Sweep,
+    AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Counts, Direction,
+    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, RelayFrom, RelayRule,
+    RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
 use crate::{
     Cleared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
@@ -157,6 +157,9 @@ impl Encoder {
             sweep,
             before_sowing,
             en_passant,
+            halves,
+            chosen_direction,
+            chain_against,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -242,6 +245,20 @@ impl Encoder {
                 EnPassantLast::ToOwner => 0,
                 EnPassantLast::LeftToCapture => 1,
             });
+        }
+        // Directions that are not fixed: only when not the defaults, so
+        // that every fingerprint before them is unchanged.
+        match halves {
+            RowHalves::Together => {}
+            RowHalves::Outward => self.tag(24).byte(1),
+            RowHalves::Inward => self.tag(24).byte(2),
+        }
+        if !chosen_direction.is_empty() {
+            self.tag(25).word(u64::from(chosen_direction.bits()));
+        }
+        match chain_against {
+            ChainAgainst::AgainstSowing => {}
+            ChainAgainst::AgainstTurnDirection => self.tag(26).byte(1),
         }
     }
 

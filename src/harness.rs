@@ -71,6 +71,7 @@ use crate::outcome::Turn;
 use crate::position::Board;
 use crate::rng::SplitMix64;
 use crate::ruleset::Ruleset;
+use crate::Rotation;
 
 /// Plies after which [`check_ruleset`] stops a random game (counted in
 /// [`Report::capped`]): games whose repetitions go on may cycle forever.
@@ -389,8 +390,13 @@ pub fn check_position<R: Ruleset>(rules: &R, pos: &R::Position) -> Result<u64, H
             moves: legal.to_string(),
         });
     }
+    // Where some moves have a chosen direction, every pit number in both
+    // directions too.
+    let directed = legal.has_directed().then(|| {
+        (0..=pits + 1).flat_map(|n| Rotation::BOTH.map(|direction| Move::Directed(n as u8, direction)))
+    });
     let mut checked = 0;
-    for mv in candidates {
+    for mv in candidates.chain(directed.into_iter().flatten()) {
         checked += 1;
         if legal.contains(mv) {
             check_listed_move(rules, pos, mv)?;
@@ -483,14 +489,23 @@ fn check_refused_move<R: Ruleset>(
     let first = pos.to_move().index() * n + 1;
     let fits = match mv {
         Move::Pass => matches!(reason, IllegalMove::PassNotAllowed { .. }),
-        Move::Pit(number) if number == 0 || usize::from(number) > pits => {
+        Move::Pit(number) | Move::Directed(number, _) if number == 0 || usize::from(number) > pits => {
             matches!(reason, IllegalMove::PitOutOfRange { pit, .. } if pit == number)
         }
-        Move::Pit(number) if !(first..first + n).contains(&usize::from(number)) => {
+        Move::Pit(number) | Move::Directed(number, _)
+            if !(first..first + n).contains(&usize::from(number)) =>
+        {
             matches!(reason, IllegalMove::NotYourPit { pit, .. } if pit == number)
         }
+        // One of the mover's own pits, legal in the other form.
+        Move::Pit(number) if matches!(reason, IllegalMove::DirectionToChoose { .. }) => {
+            matches!(reason, IllegalMove::DirectionToChoose { pit } if pit == number)
+        }
+        Move::Directed(number, _) if matches!(reason, IllegalMove::NoDirectionToChoose { .. }) => {
+            matches!(reason, IllegalMove::NoDirectionToChoose { pit } if pit == number)
+        }
         // One of the mover's own pits: a refusal naming it.
-        Move::Pit(number) => match reason {
+        Move::Pit(number) | Move::Directed(number, _) => match reason {
             IllegalMove::EmptyPit { pit }
             | IllegalMove::SingletonMayNotMove { pit }
             | IllegalMove::TooFewSeeds { pit, .. }

@@ -144,7 +144,7 @@ pub use error::{
 };
 pub use game::{AutomatedStop, Game, GameRecord};
 pub use history::AgreementPolicy;
-pub use moves::{Move, MoveIter, MoveSet, PitSet};
+pub use moves::{Move, MoveIter, MoveSet, PitSet, Rotation};
 pub use outcome::{EndReason, MoveReport, Outcome, Repetition, Status, Turn};
 pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};

@@ -4,23 +4,68 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::ParseError;
+use crate::primitives::Direction;
 
-/// A move: sow from a pit, or pass.
-///
-/// A pit is named by its standard-notation number `1..=2N` (pit 1 is South's
-/// leftmost, numbers rise counterclockwise). The notation is `"7"` or `"pass"`:
-/// `Display` writes it, [`from_notation`](Move::from_notation) and serde read
-/// exactly it, and `FromStr` reads it as a person may type it (spaces round
-/// it, `PASS` in any case, leading zeros). No pit is numbered 0.
+/// The way a move sows round the board, where the player chooses it
+/// ([`Move::Directed`]): one of the two ways a turn's
+/// [`Direction`](crate::primitives::Direction) can give (which may also
+/// be a rule, such as [`ByParity`](crate::primitives::Direction::ByParity),
+/// that no move names).
 ///
 /// ```
+/// use mancala_rules::primitives::Direction;
+/// use mancala_rules::{Move, Rotation};
+///
+/// assert_eq!(Move::Directed(3, Rotation::Clockwise).to_string(), "3cw");
+/// assert_eq!(Direction::from(Rotation::CounterClockwise), Direction::CounterClockwise);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rotation {
+    /// To higher pit numbers (notation suffix `ccw`).
+    CounterClockwise,
+    /// To lower pit numbers (notation suffix `cw`).
+    Clockwise,
+}
+
+impl Rotation {
+    /// Both ways, counterclockwise first (the order of [`MoveSet`]'s moves).
+    pub const BOTH: [Rotation; 2] = [Rotation::CounterClockwise, Rotation::Clockwise];
+}
+
+impl From<Rotation> for Direction {
+    fn from(rotation: Rotation) -> Direction {
+        match rotation {
+            Rotation::CounterClockwise => Direction::CounterClockwise,
+            Rotation::Clockwise => Direction::Clockwise,
+        }
+    }
+}
+
+/// A move: sow from a pit, sow from a pit in a direction the player
+/// chooses, or pass.
+///
+/// A pit is named by its standard-notation number `1..=2N` (pit 1 is South's
+/// leftmost, numbers rise counterclockwise). The notation is `"7"` or `"pass"`,
+/// and in games where the player chooses the direction of some moves
+/// ([`SowingTurn::chosen_direction`](crate::primitives::SowingTurn::chosen_direction)),
+/// the pit number followed by `ccw` (counterclockwise, to higher pit
+/// numbers) or `cw` (clockwise, to lower ones): `"3ccw"`, `"3cw"`.
+/// `Display` writes it, [`from_notation`](Move::from_notation) and serde read
+/// exactly it, and `FromStr` reads it as a person may type it (spaces round
+/// it, `PASS`, `CW` in any case, leading zeros). No pit is numbered 0.
+///
+/// ```
+/// use mancala_rules::Rotation;
 /// use mancala_rules::Move;
 ///
 /// assert_eq!("7".parse::<Move>()?, Move::Pit(7));
 /// assert_eq!(" PASS ".parse::<Move>()?, Move::Pass);
 /// assert_eq!(Move::Pit(12).to_string(), "12");
+/// assert_eq!("3cw".parse::<Move>()?, Move::Directed(3, Rotation::Clockwise));
+/// assert_eq!(Move::Directed(3, Rotation::CounterClockwise).to_string(), "3ccw");
 /// assert!("seven".parse::<Move>().is_err());
 /// assert!("0".parse::<Move>().is_err());
+/// assert!("3 cw".parse::<Move>().is_err());
 /// assert!(Move::from_notation(" 7").is_err());
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
@@ -32,6 +77,11 @@ pub enum Move {
     Pit(u8),
     /// Pass the turn (legal only where the rules force it).
     Pass,
+    /// Sow from the pit with this standard-notation number (1-based) in
+    /// the direction given: the move of a pit whose direction the player
+    /// chooses ([`SowingTurn::chosen_direction`](crate::primitives::SowingTurn::chosen_direction)).
+    /// Notation `"3ccw"`, `"3cw"`.
+    Directed(u8, Rotation),
 }
 
 impl Move {
@@ -48,8 +98,26 @@ impl Move {
     #[must_use]
     pub const fn index(self) -> Option<usize> {
         match self {
-            Move::Pit(0) | Move::Pass => None,
-            Move::Pit(number) => Some(number as usize - 1),
+            Move::Pit(0) | Move::Directed(0, _) | Move::Pass => None,
+            Move::Pit(number) | Move::Directed(number, _) => Some(number as usize - 1),
+        }
+    }
+
+    /// The direction the player chose, for a [`Move::Directed`].
+    ///
+    /// ```
+    /// use mancala_rules::Rotation;
+    /// use mancala_rules::Move;
+    ///
+    /// assert_eq!(Move::Directed(2, Rotation::Clockwise).direction(), Some(Rotation::Clockwise));
+    /// assert_eq!(Move::Pit(2).direction(), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn direction(self) -> Option<Rotation> {
+        match self {
+            Move::Directed(_, direction) => Some(direction),
+            Move::Pit(_) | Move::Pass => None,
         }
     }
 }
@@ -59,6 +127,8 @@ impl fmt::Display for Move {
         match self {
             Move::Pit(number) => write!(f, "{number}"),
             Move::Pass => f.write_str("pass"),
+            Move::Directed(number, Rotation::CounterClockwise) => write!(f, "{number}ccw"),
+            Move::Directed(number, Rotation::Clockwise) => write!(f, "{number}cw"),
         }
     }
 }
@@ -71,25 +141,48 @@ impl FromStr for Move {
         if text.eq_ignore_ascii_case("pass") {
             return Ok(Move::Pass);
         }
-        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.bytes().all(|b| b == b'0') {
+        // A chosen direction is a suffix of the pit number: `3ccw`, `3cw`.
+        let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let direction = match &text[digits.len()..] {
+            "" => None,
+            suffix if suffix.eq_ignore_ascii_case("ccw") => Some(Rotation::CounterClockwise),
+            suffix if suffix.eq_ignore_ascii_case("cw") => Some(Rotation::Clockwise),
+            _ => return Err(ParseError::Move(text.to_string())),
+        };
+        if digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.bytes().all(|b| b == b'0')
+        {
             return Err(ParseError::Move(text.to_string()));
         }
-        text.parse::<u8>()
-            .map(Move::Pit)
-            .map_err(|_| ParseError::PitNumberTooLarge(text.to_string()))
+        let number = digits
+            .parse::<u8>()
+            .map_err(|_| ParseError::PitNumberTooLarge(text.to_string()))?;
+        Ok(match direction {
+            None => Move::Pit(number),
+            Some(direction) => Move::Directed(number, direction),
+        })
     }
 }
 
 impl Move {
     /// The move as one byte, the one form in which search tables, trees and
-    /// certificates store a move: a pit's number (1 to 255), a pass as 0.
+    /// certificates store a move: a pit's number (1 to 30: no board has
+    /// more pits), a pass as 0, and a chosen direction
+    /// as a high bit over the pit's number: `0x40` counterclockwise, `0x80`
+    /// clockwise. A plain pit's byte is its number, as before directions
+    /// existed, so every stored table and certificate reads the same.
     ///
     /// ```
+    /// use mancala_rules::Rotation;
     /// use mancala_rules::Move;
     ///
     /// assert_eq!((Move::Pit(7).to_byte(), Move::Pass.to_byte()), (7, 0));
     /// assert_eq!(Move::from_byte(0), Move::Pass);
     /// assert_eq!(Move::from_byte(Move::Pit(12).to_byte()), Move::Pit(12));
+    /// let cw = Move::Directed(3, Rotation::Clockwise);
+    /// assert_eq!((cw.to_byte(), Move::Directed(3, Rotation::CounterClockwise).to_byte()), (0x83, 0x43));
+    /// assert_eq!(Move::from_byte(cw.to_byte()), cw);
     /// ```
     #[inline]
     #[must_use]
@@ -97,16 +190,24 @@ impl Move {
         match self {
             Move::Pit(number) => number,
             Move::Pass => 0,
+            Move::Directed(number, Rotation::CounterClockwise) => number | COUNTERCLOCKWISE_BIT,
+            Move::Directed(number, Rotation::Clockwise) => number | CLOCKWISE_BIT,
         }
     }
 
-    /// The move of a byte written by [`to_byte`](Move::to_byte).
+    /// The move of a byte written by [`to_byte`](Move::to_byte). Total: a
+    /// byte with both direction bits (no move writes one) reads as a plain
+    /// pit of that number.
     #[inline]
     #[must_use]
     pub const fn from_byte(byte: u8) -> Move {
-        match byte {
-            0 => Move::Pass,
-            number => Move::Pit(number),
+        match (byte, byte & DIRECTION_BITS) {
+            (0, _) => Move::Pass,
+            (byte, COUNTERCLOCKWISE_BIT) => {
+                Move::Directed(byte & !DIRECTION_BITS, Rotation::CounterClockwise)
+            }
+            (byte, CLOCKWISE_BIT) => Move::Directed(byte & !DIRECTION_BITS, Rotation::Clockwise),
+            (number, _) => Move::Pit(number),
         }
     }
 
@@ -133,6 +234,13 @@ impl Move {
         }
     }
 }
+
+/// The bit of [`Move::to_byte`] for a counterclockwise choice.
+const COUNTERCLOCKWISE_BIT: u8 = 0x40;
+/// The bit of [`Move::to_byte`] for a clockwise choice.
+const CLOCKWISE_BIT: u8 = 0x80;
+/// Both direction bits.
+const DIRECTION_BITS: u8 = COUNTERCLOCKWISE_BIT | CLOCKWISE_BIT;
 
 impl From<Move> for String {
     fn from(mv: Move) -> String {
@@ -293,9 +401,11 @@ impl fmt::Display for PitSet {
     }
 }
 
-/// The legal moves of a position: a [`PitSet`] of pits to sow from, or a
-/// forced pass. Fixed size, `Copy`, built without heap allocation; iterates
-/// the moves in ascending pit order, then `pass`.
+/// The legal moves of a position: a [`PitSet`] of pits to sow from, the
+/// pits sown in a direction the player chooses (a set for each direction),
+/// or a forced pass. Fixed size, `Copy`, built without heap allocation;
+/// iterates the moves in ascending pit order (at one pit: the plain move,
+/// then `ccw`, then `cw`), then `pass`.
 ///
 /// ```
 /// use mancala_rules::{games::Bohnenspiel, Move, Ruleset};
@@ -309,6 +419,8 @@ impl fmt::Display for PitSet {
 pub struct MoveSet {
     pits: PitSet,
     pass: bool,
+    counterclockwise: PitSet,
+    clockwise: PitSet,
 }
 
 impl MoveSet {
@@ -316,25 +428,107 @@ impl MoveSet {
     pub const NONE: MoveSet = MoveSet {
         pits: PitSet::EMPTY,
         pass: false,
+        counterclockwise: PitSet::EMPTY,
+        clockwise: PitSet::EMPTY,
     };
     /// Only `pass`.
     pub const PASS: MoveSet = MoveSet {
         pits: PitSet::EMPTY,
         pass: true,
+        counterclockwise: PitSet::EMPTY,
+        clockwise: PitSet::EMPTY,
     };
 
     /// Sowing from each of these pits.
     #[inline]
     #[must_use]
     pub const fn pits(pits: PitSet) -> MoveSet {
-        MoveSet { pits, pass: false }
+        MoveSet {
+            pits,
+            pass: false,
+            counterclockwise: PitSet::EMPTY,
+            clockwise: PitSet::EMPTY,
+        }
     }
 
-    /// The pits that may be sown from.
+    /// The same moves, and sowing from each pit of `pits` in `direction`
+    /// ([`Move::Directed`]).
+    ///
+    /// ```
+    /// use mancala_rules::Rotation;
+    /// use mancala_rules::{MoveSet, PitSet};
+    ///
+    /// let moves = MoveSet::pits(PitSet::from_bits(0b101))
+    ///     .with_directed(PitSet::single(1), Rotation::CounterClockwise)
+    ///     .with_directed(PitSet::single(1), Rotation::Clockwise);
+    /// assert_eq!(moves.to_string(), "1 2ccw 2cw 3");
+    /// assert_eq!(moves.len(), 4);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn with_directed(self, pits: PitSet, direction: Rotation) -> MoveSet {
+        match direction {
+            Rotation::CounterClockwise => MoveSet {
+                counterclockwise: self.counterclockwise.union(pits),
+                ..self
+            },
+            Rotation::Clockwise => MoveSet {
+                clockwise: self.clockwise.union(pits),
+                ..self
+            },
+        }
+    }
+
+    /// The same moves and `mv` (a pit number out of a `PitSet`'s range, or
+    /// pit 0, adds nothing).
+    ///
+    /// ```
+    /// use mancala_rules::Rotation;
+    /// use mancala_rules::{Move, MoveSet};
+    ///
+    /// let moves = MoveSet::NONE.with(Move::Pit(4)).with(Move::Directed(2, Rotation::Clockwise));
+    /// assert_eq!(moves.to_string(), "2cw 4");
+    /// assert!(MoveSet::NONE.with(Move::Pass).is_pass());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn with(self, mv: Move) -> MoveSet {
+        match (mv, mv.index()) {
+            (Move::Pass, _) => MoveSet { pass: true, ..self },
+            (_, None) => self,
+            (Move::Directed(_, direction), Some(index)) => {
+                self.with_directed(PitSet::single(index), direction)
+            }
+            (_, Some(index)) => MoveSet {
+                pits: self.pits.with(index),
+                ..self
+            },
+        }
+    }
+
+    /// The pits that may be sown from with no direction to choose.
     #[inline]
     #[must_use]
     pub const fn pit_set(self) -> PitSet {
         self.pits
+    }
+
+    /// The pits that may be sown from in `direction`, chosen
+    /// ([`Move::Directed`]).
+    #[inline]
+    #[must_use]
+    pub const fn directed(self, direction: Rotation) -> PitSet {
+        match direction {
+            Rotation::CounterClockwise => self.counterclockwise,
+            Rotation::Clockwise => self.clockwise,
+        }
+    }
+
+    /// Whether any move has a chosen direction.
+    #[inline]
+    #[must_use]
+    pub const fn has_directed(self) -> bool {
+        !self.counterclockwise.union(self.clockwise).is_empty()
     }
 
     /// Whether `pass` is the move (it is then the only one).
@@ -348,14 +542,14 @@ impl MoveSet {
     #[inline]
     #[must_use]
     pub const fn is_empty(self) -> bool {
-        !self.pass && self.pits.is_empty()
+        !self.pass && self.pits.is_empty() && !self.has_directed()
     }
 
     /// Number of moves.
     #[inline]
     #[must_use]
     pub const fn len(self) -> usize {
-        self.pits.len() + self.pass as usize
+        self.pits.len() + self.pass as usize + self.counterclockwise.len() + self.clockwise.len()
     }
 
     /// Whether `mv` is in the set.
@@ -364,8 +558,9 @@ impl MoveSet {
     pub const fn contains(self, mv: Move) -> bool {
         match mv {
             Move::Pass => self.pass,
-            Move::Pit(0) => false,
+            Move::Pit(0) | Move::Directed(0, _) => false,
             Move::Pit(number) => self.pits.contains(number as usize - 1),
+            Move::Directed(number, direction) => self.directed(direction).contains(number as usize - 1),
         }
     }
 
@@ -407,6 +602,8 @@ impl IntoIterator for MoveSet {
         MoveIter {
             pits: self.pits,
             pass: self.pass,
+            counterclockwise: self.counterclockwise,
+            clockwise: self.clockwise,
         }
     }
 }
@@ -416,12 +613,44 @@ impl IntoIterator for MoveSet {
 pub struct MoveIter {
     pits: PitSet,
     pass: bool,
+    counterclockwise: PitSet,
+    clockwise: PitSet,
+}
+
+impl MoveIter {
+    /// The next move when some have a chosen direction: the lowest pit of
+    /// the three sets, its plain move first, then `ccw`, then `cw`.
+    #[inline(never)]
+    fn next_with_directions(&mut self) -> Option<Move> {
+        let lowest = |set: PitSet| set.bits().trailing_zeros();
+        let pit = lowest(self.pits)
+            .min(lowest(self.counterclockwise))
+            .min(lowest(self.clockwise));
+        let index = pit as usize;
+        let take = |set: &mut PitSet| {
+            let had = set.contains(index);
+            *set = set.difference(PitSet::single(index));
+            had
+        };
+        let number = (index as u8).wrapping_add(1);
+        if take(&mut self.pits) {
+            Some(Move::Pit(number))
+        } else if take(&mut self.counterclockwise) {
+            Some(Move::Directed(number, Rotation::CounterClockwise))
+        } else {
+            take(&mut self.clockwise);
+            Some(Move::Directed(number, Rotation::Clockwise))
+        }
+    }
 }
 
 impl Iterator for MoveIter {
     type Item = Move;
     #[inline]
     fn next(&mut self) -> Option<Move> {
+        if !self.counterclockwise.union(self.clockwise).is_empty() {
+            return self.next_with_directions();
+        }
         match self.pits.next() {
             Some(index) => Some(Move::from_index(index)),
             None if self.pass => {
@@ -432,7 +661,10 @@ impl Iterator for MoveIter {
         }
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.pits.bits().count_ones() as usize + self.pass as usize;
+        let n = self.pits.bits().count_ones() as usize
+            + self.pass as usize
+            + self.counterclockwise.bits().count_ones() as usize
+            + self.clockwise.bits().count_ones() as usize;
         (n, Some(n))
     }
 }
@@ -440,7 +672,8 @@ impl Iterator for MoveIter {
 impl ExactSizeIterator for MoveIter {}
 
 impl fmt::Display for MoveSet {
-    /// The moves in notation, separated by spaces (`"1 4"`, `"pass"`, or empty).
+    /// The moves in notation, separated by spaces (`"1 4"`, `"2ccw 2cw"`,
+    /// `"pass"`, or empty).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (n, mv) in self.into_iter().enumerate() {
             if n > 0 {

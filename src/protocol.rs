@@ -44,6 +44,15 @@
 //!   JSON string: a pit number `"1"` to `"2N"` in plain decimal, or `"pass"`.
 //!   Anything else (`"01"`, `" 1"`, `"Pass"`, the number `1`) is an illegal
 //!   move at its own ply.
+//!   In a game where the player chooses the direction of some moves
+//!   ([`SowingTurn::chosen_direction`](crate::primitives::SowingTurn::chosen_direction):
+//!   Goat, Cow, Alemungula, Mbangbi of the catalogue), such a move is the
+//!   pit number followed by `ccw` (counterclockwise, to higher pit
+//!   numbers) or `cw` (clockwise): `"3ccw"`, `"3cw"`, and a plain pit
+//!   number there is illegal. This is an addition: in every other game a
+//!   move with a direction is refused at its ply with the message a move
+//!   that is not one gets (`'3cw' is not a move: ...`), as it was before
+//!   directions existed, so no earlier request's answer changes.
 //!
 //! Keys may come in any order. A key that appears twice, `game` and `rules`
 //! together, or a key other than these (in the request or in `start`),
@@ -73,7 +82,9 @@
 //! - `to_move`: whose turn it is (for a finished game, who would move next;
 //!   after a Kalah move that ends in the mover's store, the mover again);
 //! - `legal`: the legal moves in ascending pit order, `["pass"]` when passing
-//!   is the only move, `[]` once the game is over;
+//!   is the only move, `[]` once the game is over; a pit whose direction
+//!   the player chooses is listed twice, `"3ccw"` then `"3cw"`, in its
+//!   place;
 //! - `over`; `final`: the end totals `[south, north]` (captures plus sweep
 //!   or split) once over, else `null`; `winner`: 0, 1, or `null` for a draw
 //!   or an unfinished game.
@@ -821,6 +832,12 @@ fn replay<R: Ruleset, W: Write>(
     let mut failure = None;
     for (ply, &mv) in (1u64..).zip(&moves.read) {
         let mover = replay.current().to_move();
+        if mv.direction().is_some() && !rules.chooses_directions() {
+            // Before moves had directions, such a move was not read at all:
+            // the same answer, so that no request's answer changes.
+            failure = Some((ply, ParseError::Move(mv.to_string()).to_string()));
+            break;
+        }
         if let Err(e) = replay.play(mv) {
             failure = Some((ply, e.to_string()));
             break;
@@ -1070,12 +1087,25 @@ impl<'de> Deserialize<'de> for Decoded {
 struct MoveToken(Result<Move, String>);
 
 /// A move exactly as the protocol writes it: the string `"pass"` or a pit
-/// number in plain decimal. (The library's parser is more forgiving, for
-/// people.)
+/// number in plain decimal, with `ccw` or `cw` after it for a chosen
+/// direction. (The library's parser is more forgiving, for people.)
 fn parse_move(text: &str) -> Result<Move, String> {
-    let mv: Move = text.parse().map_err(|e: ParseError| e.to_string())?;
+    let mv: Move = text.parse().map_err(|e: ParseError| {
+        // Letters after a number (`999cw`) were refused as not a move
+        // before directions existed: the same words.
+        let trimmed = text.trim();
+        if trimmed.bytes().any(|b| b.is_ascii_alphabetic()) {
+            ParseError::Move(trimmed.to_string()).to_string()
+        } else {
+            e.to_string()
+        }
+    })?;
     if mv.to_string() == text {
         Ok(mv)
+    } else if mv.direction().is_some() {
+        // A direction written loosely (`3CW`, ` 3cw`): refused in the words
+        // used before directions existed, which read no direction at all.
+        Err(ParseError::Move(text.trim().to_string()).to_string())
     } else {
         Err(format!(
             "'{}' is not a move in standard notation: write a pit number such as 7, or pass",

@@ -40,10 +40,15 @@ impl SplitMix64 {
     /// Without a branch that depends on the move drawn: the legal pits of a
     /// row lie within 8 consecutive bits, whose count and n-th set bit come
     /// from a table (a loop over the bits would mispredict on every call).
-    #[inline]
+    // Always inlined: in a playout it is most of the work between two
+    // sowings, and the move set it takes is then never built in memory.
+    #[inline(always)]
     pub fn choose(&mut self, moves: MoveSet) -> Option<Move> {
         if moves.is_pass() {
             return Some(Move::Pass);
+        }
+        if moves.has_directed() {
+            return self.choose_directed(moves);
         }
         let bits = moves.pit_set().bits();
         if bits == 0 {
@@ -65,6 +70,17 @@ impl SplitMix64 {
             bits.trailing_zeros() as usize
         };
         Some(Move::from_index(index))
+    }
+}
+
+impl SplitMix64 {
+    /// [`choose`](SplitMix64::choose) among moves some of which have a
+    /// chosen direction: the `n`-th in iteration order.
+    #[cold]
+    #[inline(never)]
+    fn choose_directed(&mut self, moves: MoveSet) -> Option<Move> {
+        let n = self.below(moves.len());
+        moves.nth_move(n)
     }
 }
 

@@ -9,6 +9,7 @@ use crate::outcome::{MoveReport, Outcome, Repetition, Status, Turn};
 use crate::position::Board;
 use crate::rng::SplitMix64;
 use crate::validation::Problems;
+use crate::Rotation;
 
 /// The rules of one game: geometry, opening, legal moves, applying a move and
 /// the end.
@@ -162,18 +163,29 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
         let pits = Self::Position::PITS;
         match mv {
             Move::Pass => Err(IllegalMove::PassNotAllowed { player }),
-            Move::Pit(number) if number == 0 || usize::from(number) > pits => {
+            Move::Pit(number) | Move::Directed(number, _) if number == 0 || usize::from(number) > pits => {
                 Err(IllegalMove::PitOutOfRange {
                     pit: number,
                     pits: pits as u8,
                 })
             }
-            Move::Pit(number) => {
+            Move::Pit(number) | Move::Directed(number, _) => {
                 let n = pits / 2;
                 let first = player.index() * n + 1;
                 let pit = usize::from(number) - 1;
+                let directed = Rotation::BOTH
+                    .into_iter()
+                    .any(|direction| legal.contains(Move::Directed(number, direction)));
                 if (first..first + n).contains(&usize::from(number)) {
-                    Err(self.refusal(pos, pit, legal))
+                    // The pit is legal in the other form: the direction is
+                    // missing, or not the player's to give.
+                    Err(match mv {
+                        Move::Pit(_) if directed => IllegalMove::DirectionToChoose { pit: number },
+                        Move::Directed(..) if legal.contains(Move::Pit(number)) => {
+                            IllegalMove::NoDirectionToChoose { pit: number }
+                        }
+                        _ => self.refusal(pos, pit, legal),
+                    })
                 } else {
                     Err(IllegalMove::NotYourPit {
                         pit: number,
@@ -224,6 +236,12 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     /// Whether each player has a store, where the captures are kept (shown
     /// as "store" rather than "captured"). Default: no.
     fn has_stores(&self) -> bool {
+        false
+    }
+
+    /// Whether some moves of this game carry a direction the player
+    /// chooses ([`Move::Directed`]). Default: no.
+    fn chooses_directions(&self) -> bool {
         false
     }
 

@@ -173,6 +173,45 @@ pub enum RulesProblem {
         /// The item at fault.
         with: &'static str,
     },
+    /// A place whose direction is chosen lies beyond the row
+    /// ([`SowingTurn::chosen_direction`](crate::primitives::SowingTurn::chosen_direction)
+    /// counts places from 1 to the row's pits).
+    #[error("turn.chosen_direction: place {place} is beyond a row of {row} pits")]
+    ChosenDirectionOffRow {
+        /// The first place beyond the row (from 1).
+        place: u8,
+        /// Pits in a row.
+        row: u8,
+    },
+    /// A direction chosen by the player, with a rule that judges a pit's
+    /// move before it is played (a relay's end, feeding, an illegal grand
+    /// slam): those are judged by pit, and a chosen pit has two moves.
+    #[error(
+        "turn.chosen_direction: a direction chosen by the player cannot be combined with {rule} \
+         (judged by pit, and a chosen pit has two moves)"
+    )]
+    ChosenDirectionWith {
+        /// The rule, as the declaration spells it.
+        rule: &'static str,
+    },
+    /// A chain's direction after a move sown against the turn's direction,
+    /// in a game where every move sows in it: the reading could never
+    /// apply.
+    #[error(
+        "turn.chain_against: a chain after a move sown the other way, but every move sows in \
+         turn.direction (no turn.halves, no turn.chosen_direction)"
+    )]
+    ChainAgainstWithoutChoice,
+    /// Halves of a row sowing their own ways on a row of an odd number of
+    /// pits whose centre pit, in neither half, has no chosen direction.
+    #[error(
+        "turn.halves: the centre pit (place {centre}) of an odd row is in neither half, \
+         so its direction must be chosen (turn.chosen_direction)"
+    )]
+    CentreWithoutDirection {
+        /// The centre's place in the row (from 1).
+        centre: u8,
+    },
 }
 
 impl RulesProblem {
@@ -203,6 +242,11 @@ impl RulesProblem {
             RulesProblem::EnPassantWithStores | RulesProblem::EnPassantCombination { .. } => {
                 "turn.en_passant"
             }
+            RulesProblem::ChosenDirectionOffRow { .. } | RulesProblem::ChosenDirectionWith { .. } => {
+                "turn.chosen_direction"
+            }
+            RulesProblem::CentreWithoutDirection { .. } => "turn.halves",
+            RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
         }
     }
 
@@ -262,6 +306,16 @@ impl RulesProblem {
             RulesProblem::EnPassantCombination { .. } => {
                 "turn.en_passant: not with a single seed's rule, a sweep or a capture before the sowing"
             }
+            RulesProblem::ChosenDirectionOffRow { .. } => "turn.chosen_direction: a place beyond the row",
+            RulesProblem::ChosenDirectionWith { .. } => {
+                "turn.chosen_direction: not with relays, feeding or illegal grand slams (judged by pit)"
+            }
+            RulesProblem::CentreWithoutDirection { .. } => {
+                "turn.halves: the centre pit of an odd row needs a chosen direction"
+            }
+            RulesProblem::ChainAgainstWithoutChoice => {
+                "turn.chain_against: every move sows in turn.direction, so it could never apply"
+            }
         }
     }
 }
@@ -295,7 +349,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 21;
+    const CAPACITY: usize = 22;
 
     /// No problem.
     pub const NONE: Problems = Problems {

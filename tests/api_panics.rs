@@ -229,6 +229,7 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
                             EnPassantLast::LeftToCapture
                         },
                     }),
+                    ..SowingTurn::DEFAULT
                 }
             },
         )

@@ -100,7 +100,7 @@ impl MoveArg {
         let text = match self {
             MoveArg::Int(0) => return Ok(Move::Pass),
             // The common case without the text: a pit number.
-            &MoveArg::Int(n @ 1..=255) => return Ok(Move::Pit(n as u8)),
+            &MoveArg::Int(n @ 1..=255) => return Ok(Move::from_byte(n as u8)),
             MoveArg::Int(n) => n.to_string(),
             MoveArg::Text(t) => t.clone(),
         };
@@ -108,12 +108,12 @@ impl MoveArg {
     }
 }
 
-/// A move as Python sees it: the pit number, 0 for pass.
+/// A move as Python sees it: the pit number, 0 for pass, and for a move
+/// in a direction the player chooses the crate's byte of it
+/// (`Move::to_byte`: the pit number plus 64 counterclockwise, plus 128
+/// clockwise).
 fn move_number(mv: Move) -> u8 {
-    match mv {
-        Move::Pit(n) => n,
-        Move::Pass => 0,
-    }
+    mv.to_byte()
 }
 
 /// The snake-case name of an end reason (`"majority"`, `"row_empty"`, ...).
@@ -396,7 +396,9 @@ fn stop_word(stop: Option<AutomatedStop>) -> Option<&'static str> {
 ///
 /// Moves are pit numbers in standard notation (1 to the number of pits,
 /// South's row first, counterclockwise), 0 for pass; `play` also takes the
-/// crate's notation as a string ("7", "pass").
+/// crate's notation as a string ("7", "pass", "3cw"). In a game where the
+/// player chooses the direction of a move, that move is its pit number plus
+/// 64 (counterclockwise, "3ccw" is 67) or plus 128 (clockwise, "3cw" is 131).
 #[pyclass(module = "mancala_rules._core")]
 #[derive(Clone)]
 struct Game {
@@ -648,6 +650,9 @@ impl Game {
             Move::Pit(n) if (1..=p).contains(&usize::from(n)) => Ok((usize::from(n) - 1 + p - offset) % p),
             Move::Pit(n) => Err(IllegalMoveError::new_err(format!(
                 "pit {n} is out of range: the pits are 1-{p}"
+            ))),
+            directed @ Move::Directed(..) => Err(IllegalMoveError::new_err(format!(
+                "{directed}: a move with a chosen direction has no action (actions are pits)"
             ))),
         }
     }

@@ -68,6 +68,7 @@
 mod capture;
 mod captures;
 mod counts;
+mod direction;
 mod en_passant;
 mod feeding;
 mod restriction;
@@ -77,6 +78,7 @@ mod turn;
 pub use capture::{Capture, CaptureAt, CaptureRule};
 pub use captures::{BeforeSowing, Sweep};
 pub use counts::Counts;
+pub use direction::{ChainAgainst, RowHalves};
 pub use en_passant::{EnPassant, EnPassantLast};
 pub use feeding::feeding_moves;
 pub use restriction::MoveRestriction;

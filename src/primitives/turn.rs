@@ -3,7 +3,10 @@ use super::sowing::{
     RelayRule, Stores,
 };
 use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
-use super::{BeforeSowing, Capture, CaptureRule, Counts, EnPassant, EndlessRelay, Sowing, Sweep};
+use super::{
+    BeforeSowing, Capture, CaptureRule, ChainAgainst, Counts, EnPassant, EndlessRelay, RowHalves, Sowing,
+    Sweep,
+};
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
 use crate::outcome::{EndReason, MoveReport};
@@ -63,7 +66,7 @@ impl Lap {
 /// assert_eq!(pos.to_string(), "5 5 0 4 4 4 | 4 4 4 4 5 5 0-0 N");
 /// # Ok::<(), mancala_rules::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Direction {
@@ -587,6 +590,53 @@ pub struct SowingTurn {
     /// crate's games).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub en_passant: Option<EnPassant>,
+    /// Whether each half of a row sows its own way (see [`RowHalves`]);
+    /// by default every pit sows in `direction`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "RowHalves::is_together"))]
+    pub halves: RowHalves,
+    /// The places of each row (bit `i`: the `i + 1`-th pit from its
+    /// owner's left, as they see it; see [`RowHalves`]) from which the
+    /// player chooses the direction of each move: such a pit's moves are
+    /// [`Move::Directed`], one each way, and it sows the way chosen (its
+    /// capture chain then runs back against that way). Empty by default.
+    /// Data form: the places from 1, `"chosen_direction": [3]`.
+    ///
+    /// Here on a 2x5 board (Mbangbi's, every place chosen), South's pit 2
+    /// sown clockwise drops its seeds into 1, 10, 9; counterclockwise into
+    /// 3, 4, 5.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Direction, SowingTurn};
+    /// use mancala_rules::{Move, PitSet, Player, Position, Rotation};
+    ///
+    /// let turn = SowingTurn { chosen_direction: PitSet::first(5), ..SowingTurn::DEFAULT };
+    /// let start: Position<10> = "0 3 0 0 0 | 0 0 0 0 0 0-0 S".parse()?;
+    /// let mut cw = start;
+    /// turn.play(&mut cw, Move::Directed(2, Rotation::Clockwise));
+    /// assert_eq!(cw.to_string(), "1 0 0 0 0 | 0 0 0 1 1 0-0 N");
+    /// let mut ccw = start;
+    /// turn.play(&mut ccw, Move::Directed(2, Rotation::CounterClockwise));
+    /// assert_eq!(ccw.to_string(), "0 0 1 1 1 | 0 0 0 0 0 0-0 N");
+    /// // North's places are its pits 6 to 10 (6 on North's left).
+    /// assert_eq!(turn.chosen_pits::<10>(Player::North).to_string(), "6 7 8 9 10");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            with = "super::direction::places",
+            skip_serializing_if = "super::direction::places::is_empty"
+        )
+    )]
+    pub chosen_direction: PitSet,
+    /// Which way a chain of captures runs after a move sown in a direction
+    /// other than `direction` (see [`ChainAgainst`]); by default back
+    /// against the move's sowing.
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "ChainAgainst::is_against_sowing")
+    )]
+    pub chain_against: ChainAgainst,
 }
 
 #[cfg(feature = "serde")]
@@ -619,6 +669,9 @@ impl SowingTurn {
         sweep: Sweep::Never,
         before_sowing: BeforeSowing::Nothing,
         en_passant: None,
+        halves: RowHalves::Together,
+        chosen_direction: PitSet::EMPTY,
+        chain_against: ChainAgainst::AgainstSowing,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -714,14 +767,31 @@ impl SowingTurn {
         } else {
             grand_slam
         };
-        let clockwise = self.direction.sows_clockwise(pos, mv.index().unwrap_or(P));
-        if clockwise {
-            // A clockwise game is the counterclockwise one on the board with
+        let direction = self.direction_of::<P>(mv);
+        // A chain run against the turn's direction, after a move sown the
+        // other way, runs on in the direction of the sowing.
+        let flip = self.chain_against == ChainAgainst::AgainstTurnDirection && direction != self.direction;
+        let capture = if flip {
+            CaptureRule {
+                forward: !self.capture.forward,
+                ..self.capture
+            }
+        } else {
+            self.capture
+        };
+        // A move of a game whose direction the seed count chooses sows
+        // the way its count says.
+        if direction.sows_clockwise(pos, mv.index().unwrap_or(P)) {
+            // A clockwise move is the counterclockwise one on the board with
             // each row reversed (rows, facing pits and stores stay in place).
             let mut mirrored = pos.mirrored();
             let turn = SowingTurn {
                 direction: Direction::CounterClockwise,
                 out_of_play: mirror_set::<P>(self.out_of_play),
+                halves: RowHalves::Together,
+                chosen_direction: PitSet::EMPTY,
+                chain_against: ChainAgainst::AgainstSowing,
+                capture,
                 ..*self
             };
             let mirrored_mv = mirror_move::<P>(mv);
@@ -740,6 +810,10 @@ impl SowingTurn {
                 .map(|pit| mirror::<P>(usize::from(pit) - 1) as u8 + 1);
             report.captured = mirror_set::<P>(report.captured);
             return Ok(report);
+        }
+        if flip {
+            let turn = SowingTurn { capture, ..*self };
+            return turn.try_play_ccw::<P, false>(pos, mv, grand_slam);
         }
         self.try_play_ccw::<P, false>(pos, mv, grand_slam)
     }
@@ -1010,8 +1084,12 @@ impl SowingTurn {
     #[inline(always)]
     pub(crate) fn sown<const P: usize>(&self, pos: &Position<P>, pit: usize) -> Option<Position<P>> {
         let pit = pit % P;
-        let clockwise = self.direction.sows_clockwise(pos, pit);
-        let swapped = clockwise && self.direction == Direction::ByParity;
+        // A pit whose direction is chosen sows here in its half's, or the
+        // turn's, direction: the check refuses such pits with the rules
+        // that ask this (relays, feeding).
+        let direction = self.direction_of::<P>(Move::from_index(pit));
+        let clockwise = direction.sows_clockwise(pos, pit);
+        let swapped = clockwise && direction == Direction::ByParity;
         let (mut board, origin, out_of_play) = if clockwise {
             (
                 pos.mirrored(),

@@ -808,18 +808,22 @@ fn check_node<R: Solvable>(
             node.children.len()
         ));
     }
-    let mut seen = crate::PitSet::EMPTY;
-    let mut passed = false;
+    let mut seen = crate::MoveSet::NONE;
     for &(mv, child_id) in &node.children {
         if !moves.contains(mv) {
             return Err(format!("{pos}: {mv} is not legal"));
         }
-        match mv.index() {
-            Some(pit) if seen.contains(pit) => return Err(format!("{pos}: {mv} given twice")),
-            Some(pit) => seen = seen.with(pit),
-            None if passed => return Err(format!("{pos}: a pass given twice")),
-            None => passed = true,
+        if seen.contains(mv) {
+            return Err(format!(
+                "{pos}: {} given twice",
+                if mv == Move::Pass {
+                    "a pass".to_string()
+                } else {
+                    mv.to_string()
+                }
+            ));
         }
+        seen = seen.with(mv);
         if child_id as usize >= id {
             return Err(format!("{pos}: child {child_id} does not come before its parent"));
         }

@@ -376,8 +376,7 @@ impl<R: Solvable> Table<R> {
         let board_value = self.board_value(pos)?;
         let value = self.value(pos)?;
         let own_order = self.settled.as_ref().and_then(|s| s.get(seeds)?.get(at).copied());
-        let mut best = crate::PitSet::EMPTY;
-        let mut pass = false;
+        let mut best = MoveSet::NONE;
         for (mv, move_value) in self.move_values(pos)? {
             if move_value != value {
                 continue;
@@ -395,12 +394,9 @@ impl<R: Solvable> Table<R> {
                     }
                 }
             }
-            match mv.index() {
-                Some(pit) => best = best.with(pit),
-                None => pass = true,
-            }
+            best = best.with(mv);
         }
-        Some(if pass { MoveSet::PASS } else { MoveSet::pits(best) })
+        Some(best)
     }
 
     /// Writes the table in the binary format of [`FORMAT_MAGIC`].

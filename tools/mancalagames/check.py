@@ -7,7 +7,8 @@
 
 For every game the survey (survey.py) finds exact, or the --only ones (MG
 configuration names), it runs the peer's traces.py (through traces_ext.py,
-the project's additions to its mapping) twice (--games random
+the project's additions to its mapping, or traces_directed.py for a game
+whose moves carry a direction, or rounds.py for a game in rounds) twice (--games random
 games from the opening, seed 1, and --games with --random-starts 0.5, seed
 2; both with --check) and sends each set to the replay program through the
 peer's diff.py (--name-map MG=our file name).  It prints one table row a
@@ -37,14 +38,24 @@ CRATE = os.path.dirname(os.path.dirname(HERE))
 PEER = os.path.join(CRATE, '..', 'shared', 'peers', 'mancalagames')
 
 
-def in_rounds(ours):
-    """Whether the catalogue file declares a game in rounds."""
+def catalogue_form(ours):
+    """The catalogue file's data form, or {} when there is none."""
     path = os.path.join(CRATE, 'src', 'games', ours + '.json')
     try:
         with open(path) as f:
-            return json.load(f).get('rounds') is not None
+            return json.load(f)
     except OSError:
-        return False
+        return {}
+
+
+def in_rounds(ours):
+    """Whether the catalogue file declares a game in rounds."""
+    return catalogue_form(ours).get('rounds') is not None
+
+
+def chooses_directions(ours):
+    """Whether the catalogue file's moves carry a direction."""
+    return bool(catalogue_form(ours).get('turn', {}).get('chosen_direction'))
 
 
 def run_one(args, mg_name, ours):
@@ -53,8 +64,9 @@ def run_one(args, mg_name, ours):
     # and rounds_diff.py (the round's fields compared too), both importing
     # the peer's scripts.
     rounds = in_rounds(ours)
-    tracer = (os.path.join(HERE, 'rounds.py') if rounds else
-              os.path.join(HERE, 'traces_ext.py'))
+    tracer = os.path.join(HERE, 'rounds.py' if rounds else
+                          'traces_directed.py' if chooses_directions(ours) else
+                          'traces_ext.py')
     differ = (os.path.join(HERE, 'rounds_diff.py') if rounds else
               os.path.join(args.peer, 'diff.py'))
     # --games rounds (each a game of the declaration), from as many

@@ -164,7 +164,6 @@ def survey_one(MG, traces, path):
                      ('prescribed', 'prescribed opening'),
                      ('child_type', 'children'), ('blocks', 'blocks'),
                      ('play_locs', 'moves from a store'),
-                     ('udir_holes', 'direction chosen by the player'),
                      ('allow_rule', 'move restriction'),
                      ('sow_rule', 'sowing rule'),
                      ('presowcapt', 'capture before sowing'),
@@ -222,6 +221,7 @@ def survey_one(MG, traces, path):
 
     # -- sowing
     direct = take('sow_direct')
+    halves = None
     if direct in (None, gi.Direct.CCW):
         direction = 'counter-clockwise'
     elif direct == gi.Direct.CW:
@@ -240,8 +240,40 @@ def survey_one(MG, traces, path):
         # stores stay where counterclockwise sowing finds them
         direction = 'by-parity'
         features.append('direction by the count\'s parity')
+    elif direct in (gi.Direct.SPLIT, gi.Direct.TOCENTER) and \
+            len(info.udir_holes) != holes:
+        # each half of a row sows toward its own end (SPLIT) or toward the
+        # centre (TOCENTER); an odd row's centre is chosen (MG insists)
+        direction = 'counter-clockwise'
+        halves = 'outward' if direct == gi.Direct.SPLIT else 'inward'
+        features.append(f'halves sow {halves}')
+    elif direct == gi.Direct.PLAYALTDIR:
+        raise Blocked('sowing direction PLAYALTDIR: the first move sets '
+                      "each player's direction for the game (state the "
+                      'position does not hold)')
     else:
         raise Blocked(f'sowing direction {direct.name}')
+    chosen = sorted(h + 1 for h in (take('udir_holes') or []))
+    if chosen:
+        if len(chosen) == holes:
+            features.append('direction chosen at every pit')
+        else:
+            features.append('direction chosen at place '
+                            + ','.join(map(str, chosen)))
+        if nd.get('mlaps'):
+            raise Blocked('a chosen direction with relay laps')
+        if nd.get('mustshare'):
+            raise Blocked('a chosen direction with feeding')
+        if nd.get('grandslam') == gi.GrandSlam.NOT_LEGAL:
+            raise Blocked('a chosen direction with an illegal grand slam')
+    if halves == 'outward' and (info.min_move or 1) == 1 \
+            and 0 not in info.udir_holes \
+            and holes - 1 not in info.udir_holes:
+        # MG's DontUndoMoveOne: a singleton just sown round an end of the
+        # board may not be sown straight back; it reads the last move
+        raise Blocked('a singleton sown round an end may not be sown '
+                      'straight back: the last move is state the position '
+                      'does not hold')
     sow_start, skip_start = take('sow_start'), take('skip_start')
     if sow_start and skip_start:
         raise Blocked('origin first and skipping the origin')
@@ -336,6 +368,7 @@ def survey_one(MG, traces, path):
     multicapt = take('multicapt') or 0
     capt_dir = take('capt_dir')
     opposite = None
+    chain_against = None
     scope = 'anywhere'
     chain, forward = False, False
     if cross:
@@ -373,6 +406,12 @@ def survey_one(MG, traces, path):
             forward = chain
         elif capt_dir == gi.CaptDir.BOTH:
             raise Blocked('captures chained both ways')
+        if chosen and chain and not forward and direct in (None, gi.Direct.CW,
+                                                           gi.Direct.CCW):
+            # MG runs the chain against the game's direction, not the
+            # move's (its CaptOppDir precomputes it from sow_direct)
+            chain_against = 'against-turn-direction'
+            features.append('chain against the game direction')
         if sweep:
             if chain or scope != 'opponent-row' or direction != 'counter-clockwise':
                 raise Blocked('a sweep with a chain, another side or '
@@ -605,6 +644,9 @@ def survey_one(MG, traces, path):
             **({'sweep': sweep} if sweep else {}),
             **({'before_sowing': before_sowing} if before_sowing else {}),
             **({'en_passant': en_passant} if en_passant else {}),
+            **({'halves': halves} if halves else {}),
+            **({'chosen_direction': chosen} if chosen else {}),
+            **({'chain_against': chain_against} if chain_against else {}),
         },
         'end': dict({'stuck': stuck,
                      'majority': None if cleared == 'wins' else 'nobody',
@@ -688,6 +730,9 @@ def ordinal_text(mg_name, form, cfg, commit):
             'by-parity': 'counterclockwise (to higher pit numbers) if '
             'they are an odd number, clockwise (to lower pit numbers) if '
             'an even number'}[t['direction']]
+    chosen = t.get('chosen_direction') or []
+    if t.get('halves') or len(chosen) == n:
+        dirw = 'in the direction said below'
     mins = form['play']['min_seeds']
     pick = ('a pit of their own row that holds seeds' if mins == 1 else
             f'a pit of their own row that holds at least {mins} seeds')
@@ -721,6 +766,38 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append('When the pit played holds a single seed, the player '
                      'first captures the seeds of the pit facing it, then '
                      'sows the seed.')
+    if t.get('halves'):
+        rules.append('Each half of a row sows its own way: seen from the '
+                     "row's owner, the pits of the left half sow "
+                     + ('clockwise and those of the right half '
+                        'counterclockwise, each half toward its own end of '
+                        'the row and on into the opponent\'s row'
+                        if t['halves'] == 'outward' else
+                        'counterclockwise and those of the right half '
+                        'clockwise, each half toward the centre of the row')
+                     + '.')
+    if t.get('chain_against') == 'against-turn-direction':
+        back = ('a chain of captures always runs '
+                + ('clockwise' if t['direction'] == 'counter-clockwise'
+                   else 'counterclockwise')
+                + ", against the game's usual direction, whichever way the "
+                'seeds were sown (MancalaGames\' reading)')
+    else:
+        back = 'a chain of captures then runs back against the direction ' \
+            'chosen'
+    if len(chosen) == n:
+        rules.append('The player chooses the direction of every sowing: '
+                     'clockwise (to lower pit numbers) or counterclockwise '
+                     f'(to higher ones); {back}.')
+    elif chosen:
+        places = ', '.join(map(str, chosen))
+        centre = n % 2 == 1 and chosen == [n // 2 + 1]
+        rules.append('From the pit '
+                     + ('in the centre of the row' if centre else
+                        f'at place {places} of the row, counted from the '
+                        "player's own left,")
+                     + ' the player chooses the direction of each sowing: '
+                     f'clockwise or counterclockwise; {back}.')
     if t['stores'] == 'own':
         rules.append("Sowing passes through the player's own store, which "
                      "takes a seed; the opponent's store is skipped."
@@ -770,7 +847,11 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append(f'If the last seed falls into {where} that then holds '
                      f"{counts_words(counts)} seeds, those seeds are "
                      'captured.')
-        if c['chain']:
+        if c['chain'] and t.get('chain_against'):
+            rules.append('Then the next pit in the chain\'s direction (see '
+                         'above) is captured too if it is such a pit holding '
+                         'such a count, and so on until a pit that is not.')
+        elif c['chain']:
             rules.append('Then the pit ' + ('after' if c['forward'] else
                          'before') + ' it (in the direction of sowing) is '
                          'captured too if it is such a pit holding such a '
