@@ -7,8 +7,8 @@
 
 For every game the survey (survey.py) finds exact, or the --only ones (MG
 configuration names), it runs the peer's traces.py (through traces_ext.py,
-the project's additions to its mapping, or traces_directed.py for a game
-whose moves carry a direction, or rounds.py for a game in rounds) twice (--games random
+the project's additions to its mapping, with --directed for a game whose
+moves carry a direction, or rounds.py for a game in rounds) twice (--games random
 games from the opening, seed 1, and --games with --random-starts 0.5, seed
 2; both with --check) and sends each set to the replay program through the
 peer's diff.py (--name-map MG=our file name).  It prints one table row a
@@ -64,14 +64,14 @@ def run_one(args, mg_name, ours):
     # and rounds_diff.py (the round's fields compared too), both importing
     # the peer's scripts.
     rounds = in_rounds(ours)
-    tracer = os.path.join(HERE, 'rounds.py' if rounds else
-                          'traces_directed.py' if chooses_directions(ours) else
-                          'traces_ext.py')
+    tracer = os.path.join(HERE, 'rounds.py' if rounds else 'traces_ext.py')
     differ = (os.path.join(HERE, 'rounds_diff.py') if rounds else
               os.path.join(args.peer, 'diff.py'))
     # --games rounds (each a game of the declaration), from as many
     # matches as it takes.
-    peer = ['--peer', args.peer] + (['--rounds', str(args.games)] if rounds else [])
+    peer = (['--peer', args.peer]
+            + (['--rounds', str(args.games)] if rounds else [])
+            + (['--directed'] if chooses_directions(ours) else []))
     for label, extra, seed in (('opening', [], '1'),
                                ('random starts', ['--random-starts', '0.5'],
                                 '2')):

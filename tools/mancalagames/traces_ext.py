@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The peer's traces.py, with the project's additions to its mapping.
 
-    python3 tools/mancalagames/traces_ext.py [--peer DIR] TRACES-ARGS...
+    python3 tools/mancalagames/traces_ext.py [--peer DIR] [--directed] TRACES-ARGS...
 
 takes the same arguments as the peer's traces.py (see its docstring) and
 writes the same traces, except where its mapping cannot read a
@@ -14,6 +14,9 @@ Additions:
   not the one with more seeds, so ``winner`` is MancalaGames' own verdict
   (``final`` stays the stores, which that goal does not score). The
   crate's reading is ``Cleared::Wins``, whose outcome names that winner.
+
+- With --directed, the moves of a direction the player chooses
+  (traces_directed.py's additions, installed on top of these).
 
 Every other game's traces are the peer's, byte for byte.
 """
@@ -58,6 +61,13 @@ def main(argv=None):
         peer = argv[i + 1]
         del argv[i:i + 2]
     traces = load_traces(peer)
+    if '--directed' in argv:
+        # moves in a direction the player chooses (traces_directed.py),
+        # on top of the additions above
+        argv.remove('--directed')
+        sys.path.insert(0, HERE)
+        import traces_directed
+        traces_directed.install(traces)
     return traces.main(argv)
 
 
