@@ -254,6 +254,13 @@ def survey_one(MG, traces, path):
     else:
         raise Blocked(f'sowing direction {direct.name}')
     chosen = sorted(h + 1 for h in (take('udir_holes') or []))
+    if (chosen or halves) and info.sow_stores:
+        # a move sown clockwise meets MancalaGames' stores at their rows'
+        # counterclockwise ends (as in a clockwise game through the
+        # stores); the crate's mirror puts the mover's after their own row
+        # (GoEmpty_Two's check)
+        raise Blocked('a direction not fixed, with stores sown '
+                      "(MancalaGames' store placement)")
     if chosen:
         if len(chosen) == holes:
             features.append('direction chosen at every pit')
@@ -339,7 +346,9 @@ def survey_one(MG, traces, path):
 
     # -- a sweep of the opponent's row (capt_type CAPT_OPP_1CCW picking
     # every basic capture of the opponent's row)
-    capt_type = take('capt_type')
+    # (a two-out capture is mapped with the capture by count below)
+    capt_type = (None if nd.get('capt_type') == gi.CaptType.TWO_OUT
+                 else take('capt_type'))
     pickextra = take('pickextra')
     sweep = None
     if capt_type is not None or pickextra is not None:
@@ -658,6 +667,24 @@ def survey_one(MG, traces, path):
         'history': {'repetition': 'continues', 'agreement': False},
     }
     if rounds is not None:
+        if rounds['out_of_play']:
+            # what the check refuses with pits out of play
+            # (RulesProblem::OutOfPlayWithNextPit, OutOfPlayCombination)
+            t = form['turn']
+            relay = t['lap'].get('relay')
+            beside = (relay and relay['from'] == 'next-pit'
+                      or t['capture']['chain']
+                      or t['capture'].get('at') == 'across-gap'
+                      or t.get('en_passant') or t.get('before_sowing')
+                      or t.get('sweep') or t.get('chosen_direction')
+                      or t.get('halves') or t['direction'] == 'by-parity'
+                      or form['play'].get('restriction')
+                      or t['grand_slam'] in ('leaves-rightmost',
+                                             'leaves-leftmost'))
+            if beside:
+                raise Blocked('rounds with pits out of play and a reading '
+                              'that looks beside a pit (a relay from the '
+                              'next pit, a chain, two out, ...): not played')
         form['rounds'] = rounds
     return form, features, cfg
 
