@@ -14,7 +14,7 @@ const EN_PASSANT: EnPassant = EnPassant {
 };
 
 fn first(rules: Rules) -> Option<RulesProblem> {
-    rules.problems(12).first().copied()
+    rules.problems(12).first()
 }
 
 #[test]
