@@ -8,7 +8,7 @@ use crate::validation::{MAX_PITS, MAX_TOTAL_SEEDS};
 /// count ([`Rules::start`](crate::Rules::start)): one count a pit, in
 /// standard order (South's row from South's left, then North's from
 /// North's left), nothing captured, South to move. A small `Copy` value:
-/// up to [`MAX_PITS`](crate::validation::MAX_PITS) counts of a byte each.
+/// up to 30 (`MAX_PITS`) counts of a byte each.
 ///
 /// [`Ruleset::start`](crate::Ruleset::start) and
 /// [`Ruleset::total_seeds`](crate::Ruleset::total_seeds) read it; the
@@ -46,7 +46,7 @@ pub struct StartBoard {
 
 impl StartBoard {
     /// The board of these counts, or `None` for more than
-    /// [`MAX_PITS`](crate::validation::MAX_PITS) of them.
+    /// 30 (`MAX_PITS`) of them.
     #[must_use]
     pub const fn new(counts: &[u8]) -> Option<StartBoard> {
         if counts.len() > MAX_PITS {

@@ -9,7 +9,7 @@
 
 use mancala_rules::{
     declare, Cleared, Eliminate, EndReason, Ending, Outcome, Playable, Player, Position, RoundFill,
-    RoundStarter, Rounds, Rules, RulesData, RulesProblem, Ruleset, StartBoard,
+    RoundStarter, Rounds, Rules, RulesProblem, Ruleset, StartBoard,
 };
 
 const fn goal(eliminate: Eliminate, min_seeds: u8) -> Rules {
@@ -232,8 +232,10 @@ fn a_start_board_that_does_not_fit_is_a_problem() {
     assert!(StartBoard::new(&[1; 31]).is_none());
 }
 
+#[cfg(feature = "protocol")]
 #[test]
 fn the_data_form_says_the_start_board_and_the_goal() {
+    use mancala_rules::RulesData;
     let json = r#"{"format": 1, "name": "clipped", "pits": 6, "seeds": 3,
         "end": {"eliminate": "immobilize"}, "start": [0, 3, 3, 0, 3, 3]}"#;
     let data = RulesData::from_json(json).unwrap();
@@ -261,8 +263,10 @@ fn the_data_form_says_the_start_board_and_the_goal() {
     assert!(RulesData::from_json(&short).is_err());
 }
 
+#[cfg(feature = "protocol")]
 #[test]
 fn boola_and_gamacha_open_as_mancalagames_fills_them() {
+    use mancala_rules::RulesData;
     // MancalaGames' clipped triples on 2x12, 3 seeds (Boola): "0 3 3" four
     // times a row, 48 seeds; its Gamacha pattern on 2x12, 4 seeds: every
     // other pit from pit 3 holds 4, then pit 19's seeds moved to pit 6
