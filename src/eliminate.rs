@@ -45,14 +45,14 @@ use crate::position::{Player, Position};
 /// declare!(Deprive, 4, goal(Eliminate::Deprive));
 /// declare!(Immobilize, 4, goal(Eliminate::Immobilize));
 /// // South to move, South's row empty: North wins though behind.
-/// let pos = "0 2 | 0 0 10-2 S".parse()?;
+/// let pos = "0 0 | 0 2 10-2 S".parse()?;
 /// for outcome in [Deprive.status(&pos).outcome().unwrap(), Immobilize.status(&pos).outcome().unwrap()] {
 ///     assert_eq!(outcome.reason, EndReason::Eliminated(Some(Player::North)));
 ///     assert_eq!((outcome.totals, outcome.winner()), ([10, 2], Some(Player::North)));
 /// }
 /// // North to move with seeds, South's row empty: under Deprive North wins
 /// // at once; under Immobilize North plays on.
-/// let pos = "0 2 | 0 0 10-2 N".parse()?;
+/// let pos = "0 0 | 0 2 10-2 N".parse()?;
 /// assert_eq!(Deprive.status(&pos).outcome().unwrap().winner(), Some(Player::North));
 /// assert!(!Immobilize.status(&pos).is_over());
 /// # Ok::<(), mancala_rules::ParseError>(())
