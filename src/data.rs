@@ -107,6 +107,8 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | played in rounds ([`Rounds`](crate::Rounds)) | `"rounds": {"fill": "right", "starter": "last-mover", "min_pits": 4, "out_of_play": true}` (default `null`); a round's out-of-play pits: `"turn": {"out_of_play": [8, 9]}` (default `[]`) |
 /// | majority above a count ([`Ending::majority_above`](crate::Ending::majority_above)) | `"end": {"majority": "nobody", "majority_above": 70}` (default `null`: half) |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |
+/// | a start board not uniform ([`StartBoard`](crate::StartBoard)) | `"start": [0, 3, 3, 0, 3, 3]`: one count a pit, in standard order (default `null`: `seeds` in every pit) |
+/// | won by eliminating the opponent ([`Eliminate`](crate::Eliminate)) | `"end": {"eliminate": "deprive"}` or `"immobilize"` (default `null`) |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
@@ -147,6 +149,10 @@ pub struct RulesData {
     /// Where the rules come from.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub sources: Vec<String>,
+    /// [`Rules::start`]: the opening board when its pits do not all hold
+    /// `seeds` (absent: every pit holds `seeds`).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub start: Option<crate::StartBoard>,
 }
 
 /// Why a data form was refused.
@@ -206,6 +212,7 @@ impl RulesData {
             end,
             history,
             rounds,
+            start,
         } = *rules;
         RulesData {
             format: RULES_FORMAT,
@@ -219,6 +226,7 @@ impl RulesData {
             end,
             history,
             rounds,
+            start,
             rules_text: String::new(),
             sources: Vec::new(),
         }
@@ -296,6 +304,7 @@ impl RulesData {
             end: self.end,
             history: self.history,
             rounds: self.rounds,
+            start: self.start,
         }
     }
 

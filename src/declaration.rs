@@ -84,6 +84,10 @@ pub struct Rules {
     /// another ([`Rounds`]; `None`: one game). These rules are then one
     /// round's; [`Match`](crate::Match) plays the rounds.
     pub rounds: Option<Rounds>,
+    /// The opening board, when its pits do not all hold
+    /// [`seeds`](Rules::seeds) ([`StartBoard`](crate::StartBoard); `None`:
+    /// every pit holds `seeds`). The game's seeds are then the board's.
+    pub start: Option<crate::StartBoard>,
 }
 
 impl Rules {
@@ -99,6 +103,7 @@ impl Rules {
         end: Ending::DEFAULT,
         history: HistoryRules::DEFAULT,
         rounds: None,
+        start: None,
     };
 }
 
@@ -391,6 +396,12 @@ pub struct Ending {
     /// ```
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub majority_above: Option<u8>,
+    /// The game is won by leaving the opponent without seeds or without a
+    /// move, whatever the totals; judged before every other end rule but
+    /// a cleared row, and in place of the stuck player's rule. See
+    /// [`Eliminate`](crate::Eliminate).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub eliminate: Option<crate::Eliminate>,
 }
 
 /// The end by a cleared row ([`Ending::cleared`]): as soon as either row
@@ -530,6 +541,7 @@ impl Ending {
         few_seeds: None,
         cleared: None,
         majority_above: None,
+        eliminate: None,
     };
 }
 
@@ -725,6 +737,21 @@ impl<D: Declared> Ruleset for D {
         self.rules().seeds
     }
 
+    fn total_seeds(&self) -> u32 {
+        self.rules().total_seeds(D::Position::PITS)
+    }
+
+    fn start(&self) -> Self::Position {
+        let rules = self.rules();
+        match rules.start {
+            // A board of another length is a problem of the declaration
+            // (RulesProblem::StartBoard), never played.
+            Some(board) => D::Position::from_parts(board.counts(), [0, 0], 0)
+                .unwrap_or_else(|_| D::Position::filled(rules.seeds)),
+            None => D::Position::filled(rules.seeds),
+        }
+    }
+
     // Inlined in optimised builds; in debug builds a call of its own, so
     // that a caller's frame (a recursive search) stays small.
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -771,9 +798,20 @@ impl<D: Declared> Ruleset for D {
 }
 
 impl Rules {
+    /// Seeds in the whole game on a board of `pits` pits: the declared
+    /// start board's ([`Rules::start`]), or `seeds` in every pit.
+    #[must_use]
+    pub const fn total_seeds(&self, pits: usize) -> u32 {
+        match self.start {
+            Some(board) => board.total(),
+            None => self.seeds as u32 * pits as u32,
+        }
+    }
+
     /// The state of play: the end rules in their order (a cleared row,
-    /// majority, too few seeds, an empty row, starvation), then the legal
-    /// moves, then the stuck player's rule.
+    /// an eliminated player, majority, too few seeds, an empty row,
+    /// starvation), then the legal moves, then the stuck player's rule
+    /// (the eliminating goal's, if any).
     #[inline(always)]
     fn turn_in<const P: usize>(&self, pos: &Position<P>) -> Turn {
         if let Some(cleared) = self.end.cleared {
@@ -781,8 +819,13 @@ impl Rules {
                 return Turn::Over(outcome);
             }
         }
+        if let Some(eliminate) = self.end.eliminate {
+            if let Some(outcome) = eliminate.outcome(pos) {
+                return Turn::Over(outcome);
+            }
+        }
         if let Some(leftover) = self.end.majority {
-            let total = u32::from(self.seeds) * P as u32;
+            let total = self.total_seeds(P);
             let decided = |score: u8| match self.end.majority_above {
                 None => 2 * u32::from(score) > total,
                 Some(above) => score > above,
@@ -817,6 +860,9 @@ impl Rules {
             }
         } else if !own.is_empty() {
             return Turn::Moves(self.turn.moves_from::<P>(own, mover));
+        }
+        if let Some(eliminate) = self.end.eliminate {
+            return Turn::Over(eliminate.stuck(pos));
         }
         match self.end.stuck {
             Stuck::Ends(leftover) => Turn::Over(leftover.outcome(pos, EndReason::MoverRowEmpty)),
@@ -1118,6 +1164,8 @@ impl Rules {
             }
         }
         problems = self.rounds_problems(pits, problems);
+        problems = self.start_problems(pits, problems);
+        problems = self.eliminate_problems(problems);
         problems
     }
 

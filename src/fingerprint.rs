@@ -7,7 +7,7 @@ use crate::primitives::{
     RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
 use crate::{
-    Cleared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
+    Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
     RoundStarter, Rounds, Rules, Stuck,
 };
 
@@ -302,6 +302,7 @@ impl Encoder {
             few_seeds,
             cleared,
             majority_above,
+            eliminate,
         } = ending;
         self.tag(4).stuck(stuck);
         self.tag(1).optional_leftover(majority);
@@ -320,6 +321,13 @@ impl Encoder {
         // The rounds vocabulary's threshold: tag 20.
         if let Some(above) = majority_above {
             self.tag(20).byte(above);
+        }
+        // The eliminating goals (the goals vocabulary): tag 56.
+        if let Some(eliminate) = eliminate {
+            self.tag(56).byte(match eliminate {
+                Eliminate::Deprive => 0,
+                Eliminate::Immobilize => 1,
+            });
         }
     }
 
@@ -352,7 +360,8 @@ impl Rules {
     /// words. A field added to the vocabulary after the first encoding
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
-    /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`)
+    /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
+    /// `end.eliminate`, `start`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,
@@ -385,6 +394,7 @@ impl Rules {
             end,
             history,
             rounds,
+            start,
         } = *self;
         let mut encoder = Encoder(FNV_OFFSET);
         encoder.byte(ENCODING);
@@ -398,6 +408,14 @@ impl Rules {
         // Games in rounds (added after the first encoding): tag 20.
         if let Some(rounds) = rounds {
             encoder.tag(20).rounds(rounds);
+        }
+        // A declared start board (the goals vocabulary): tag 55, its length
+        // then its counts.
+        if let Some(board) = start {
+            encoder.tag(55).word(board.len() as u64);
+            for &count in board.counts() {
+                encoder.byte(count);
+            }
         }
         encoder.0
     }

@@ -105,6 +105,7 @@ mod any_engine;
 mod any_game;
 mod data;
 mod declaration;
+mod eliminate;
 mod error;
 mod fingerprint;
 mod game;
@@ -127,6 +128,7 @@ mod rounds;
 mod ruleset;
 pub mod search;
 pub mod solve;
+mod start;
 mod validation;
 
 #[cfg(feature = "search")]
@@ -138,6 +140,7 @@ pub use data::{
 pub use declaration::{
     Cleared, Declared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck,
 };
+pub use eliminate::Eliminate;
 pub use error::{
     AgreementError, CapacityError, Error, Escaped, IllegalMove, ParseError, PlayError, PositionError,
     RecordError,
@@ -150,6 +153,7 @@ pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};
 pub use rounds::{Match, MatchError, Round, RoundFill, RoundStarter, Rounds};
 pub use ruleset::Ruleset;
+pub use start::{StartBoard, StartBoardError};
 pub use validation::{Problems, RulesProblem, MAX_TOTAL_SEEDS};
 
 /// The README's examples run as doctests.

@@ -104,6 +104,13 @@ pub enum EndReason {
     /// answers this player. Records and the session protocol spell it
     /// `{"Cleared": "South"}` (or `"North"`, `null`).
     Cleared(Option<Player>),
+    /// A player was left without seeds or without a move and lost,
+    /// whatever the totals ([`Eliminate`](crate::Eliminate), MancalaGames'
+    /// goals "deprive" and "immobilize"): the winner, `None` for a draw
+    /// (both rows empty). [`Outcome::winner`] answers this player. Records
+    /// and the session protocol spell it `{"Eliminated": "South"}` (or
+    /// `"North"`, `null`).
+    Eliminated(Option<Player>),
 }
 
 impl fmt::Display for EndReason {
@@ -120,6 +127,7 @@ impl fmt::Display for EndReason {
             EndReason::RowEmpty => "a row is empty",
             EndReason::FewSeeds => "too few seeds left",
             EndReason::Cleared(_) => "a row cleared",
+            EndReason::Eliminated(_) => "a player without seeds or moves",
         })
     }
 }
@@ -150,7 +158,7 @@ impl Outcome {
     /// ```
     #[must_use]
     pub const fn winner(&self) -> Option<Player> {
-        if let EndReason::Cleared(winner) = self.reason {
+        if let EndReason::Cleared(winner) | EndReason::Eliminated(winner) = self.reason {
             return winner;
         }
         let [south, north] = self.totals;
@@ -160,6 +168,55 @@ impl Outcome {
             Some(Player::North)
         } else {
             None
+        }
+    }
+
+    /// South's margin, as the search and the solver score the end: South's
+    /// total minus North's; in a game whose end names its winner whatever
+    /// the totals ([`EndReason::Cleared`], [`EndReason::Eliminated`]), a
+    /// margin of the winner's sign (the totals' when they agree, else 1),
+    /// and 0 for a draw, so that a won game never scores as lost.
+    ///
+    /// ```
+    /// use mancala_rules::{EndReason, Outcome, Player};
+    ///
+    /// assert_eq!(Outcome { totals: [20, 28], reason: EndReason::NoMoves }.margin(), -8);
+    /// let won = Outcome { totals: [20, 28], reason: EndReason::Eliminated(Some(Player::South)) };
+    /// assert_eq!(won.margin(), 1);
+    /// let drawn = Outcome { totals: [20, 28], reason: EndReason::Eliminated(None) };
+    /// assert_eq!(drawn.margin(), 0);
+    /// ```
+    #[must_use]
+    pub const fn margin(&self) -> i64 {
+        let diff = self.totals[0] as i64 - self.totals[1] as i64;
+        match self.reason {
+            EndReason::Cleared(winner) | EndReason::Eliminated(winner) => match winner {
+                Some(Player::South) => {
+                    if diff > 0 {
+                        diff
+                    } else {
+                        1
+                    }
+                }
+                Some(Player::North) => {
+                    if diff < 0 {
+                        diff
+                    } else {
+                        -1
+                    }
+                }
+                None => 0,
+            },
+            _ => diff,
+        }
+    }
+
+    /// The margin of [`margin`](Outcome::margin) for `player`.
+    #[must_use]
+    pub const fn margin_for(&self, player: Player) -> i64 {
+        match player {
+            Player::South => self.margin(),
+            Player::North => -self.margin(),
         }
     }
 

@@ -212,6 +212,32 @@ pub enum RulesProblem {
         /// The centre's place in the row (from 1).
         centre: u8,
     },
+    /// A declared start board ([`StartBoard`](crate::StartBoard)) that is
+    /// not one count a pit of the board, or holds no seed, or more than a
+    /// byte's worth in all.
+    #[error(
+        "start: {len} counts holding {total} seeds, but the board has {pits} pits and a game \
+         holds 1 to {MAX_TOTAL_SEEDS} seeds"
+    )]
+    StartBoard {
+        /// Counts given.
+        len: usize,
+        /// Pits in all.
+        pits: usize,
+        /// Seeds the counts hold.
+        total: u32,
+    },
+    /// A declared start board in a game of rounds, whose rounds refill the
+    /// board from the seeds won.
+    #[error("start: a declared start board in a game of rounds (rounds) is not played")]
+    StartWithRounds,
+    /// A game won by eliminating the opponent ([`Eliminate`](crate::Eliminate))
+    /// combined with a rule it does not cover (`with` names it).
+    #[error("end.eliminate: a game won by eliminating the opponent cannot be combined with {with}")]
+    EliminateCombination {
+        /// The rule at fault, as the declaration spells it.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -247,6 +273,8 @@ impl RulesProblem {
             }
             RulesProblem::CentreWithoutDirection { .. } => "turn.halves",
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
+            RulesProblem::StartBoard { .. } | RulesProblem::StartWithRounds => "start",
+            RulesProblem::EliminateCombination { .. } => "end.eliminate",
         }
     }
 
@@ -316,6 +344,11 @@ impl RulesProblem {
             RulesProblem::ChainAgainstWithoutChoice => {
                 "turn.chain_against: every move sows in turn.direction, so it could never apply"
             }
+            RulesProblem::StartBoard { .. } => "start: one count a pit, 1 to 255 seeds in all",
+            RulesProblem::StartWithRounds => "start: not with rounds",
+            RulesProblem::EliminateCombination { .. } => {
+                "end.eliminate: not with feeding, a cleared row or rounds"
+            }
         }
     }
 }
@@ -349,7 +382,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 22;
+    const CAPACITY: usize = 24;
 
     /// No problem.
     pub const NONE: Problems = Problems {

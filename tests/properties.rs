@@ -250,6 +250,7 @@ fn check_outcome<R: Ruleset>(rules: &R, pos: &R::Position, outcome: &Outcome) ->
         }
         EndReason::FewSeeds => panic!("no game checked here ends by too few seeds: {pos}"),
         EndReason::Cleared(_) => panic!("no game checked here ends by a cleared row: {pos}"),
+        EndReason::Eliminated(_) => panic!("no game checked here is won by eliminating: {pos}"),
         EndReason::NoMoves | EndReason::Majority | EndReason::RowEmpty => [
             south + row_seeds(pos, Player::South),
             north + row_seeds(pos, Player::North),

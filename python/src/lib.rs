@@ -129,6 +129,7 @@ fn reason_name(reason: EndReason) -> &'static str {
         EndReason::RowEmpty => "row_empty",
         EndReason::FewSeeds => "few_seeds",
         EndReason::Cleared(_) => "cleared",
+        EndReason::Eliminated(_) => "eliminated",
     }
 }
 

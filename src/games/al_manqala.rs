@@ -37,6 +37,7 @@ pub const AL_MANQALA: Rules = Rules {
         agreement: true,
     },
     rounds: None,
+    start: None,
 };
 
 crate::declare!(

@@ -34,6 +34,7 @@ pub const OWARE: Rules = Rules {
         few_seeds: None,
         cleared: None,
         majority_above: None,
+        eliminate: None,
     },
     // Rule 5: a position repeated since the last capture ends the game.
     history: HistoryRules {
@@ -41,6 +42,7 @@ pub const OWARE: Rules = Rules {
         agreement: false,
     },
     rounds: None,
+    start: None,
 };
 
 crate::declare!(

@@ -125,9 +125,8 @@ pub const fn proven_margin(score: i32) -> Option<i32> {
 /// The final margin of `outcome` for `player`: their total minus the other's.
 #[must_use]
 pub fn margin_for(outcome: &Outcome, player: Player) -> i32 {
-    let [south, north] = outcome.totals.map(i64::from);
     let limit = i64::from(MAX_MARGIN);
-    let margin = (south - north).clamp(-limit, limit) as i32;
+    let margin = outcome.margin().clamp(-limit, limit) as i32;
     match player {
         Player::South => margin,
         Player::North => -margin,

@@ -397,7 +397,7 @@ impl<R: Solvable> CheckedTable<R> {
         let order = self.order[seeds as usize][node];
         match self.rules.turn(&pos) {
             Turn::Over(outcome) => {
-                let margin = i64::from(outcome.totals[mover]) - i64::from(outcome.totals[1 - mover]);
+                let margin = outcome.margin_for(pos.to_move());
                 if i64::from(value) != margin {
                     return Err(format!(
                         "{pos}: stored {value}, but the game is over with margin {margin}"
@@ -777,7 +777,7 @@ fn check_node<R: Solvable>(
     };
     let moves = match rules.turn(&pos) {
         Turn::Over(outcome) => {
-            let margin = outcome.totals[0] as i32 - outcome.totals[1] as i32;
+            let margin = outcome.margin() as i32;
             if !node.children.is_empty() || !holds(margin) {
                 return Err(format!(
                     "{pos}: the game is over with margin {margin}, not bound {bound}"
@@ -904,7 +904,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// South's margin at a leaf: a finished game or a table position.
     fn leaf(&self, pos: &R::Position) -> Option<i32> {
         if let Turn::Over(outcome) = self.rules.turn(pos) {
-            return Some(outcome.totals[0] as i32 - outcome.totals[1] as i32);
+            return Some(outcome.margin() as i32);
         }
         self.table.value(pos).map(|v| for_south(pos, v))
     }

@@ -792,8 +792,7 @@ impl<'a, R: Solvable> Level<'a, R> {
             R::Position::from_parts(board, [0, 0], mover).map_err(|e| SolveError::Rules(e.to_string()))?;
         let moves = match self.rules.turn(&pos) {
             Turn::Over(outcome) => {
-                let mover = usize::from(mover);
-                let margin = i64::from(outcome.totals[mover]) - i64::from(outcome.totals[1 - mover]);
+                let margin = outcome.margin_for(pos.to_move());
                 return Ok(Some(to_value(margin, &pos)?));
             }
             Turn::Moves(moves) => moves,

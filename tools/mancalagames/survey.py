@@ -103,6 +103,23 @@ def nondefault(info, gi):
     return out
 
 
+# MancalaGames' start patterns read as a start board: those that fill the
+# board and nothing else (no move, no chance, no store)
+START_PATTERNS = ('GAMACHA', 'ALTERNATES', 'ALTS_WITH_1', 'CLIPPEDTRIPLES',
+                  'TWOEMPTY', 'ALTS_SPLIT', 'RIGHTMOST_PLUS_ONE')
+
+
+def start_board(traces, base):
+    """The board MancalaGames fills for its start pattern with South (its
+    False) starting: a fresh game whose last starter was North."""
+    game = traces.make_game(base)
+    game.starter = True
+    game.new_game()
+    if game.turn or any(game.store):
+        raise Blocked('start pattern: not a board with South to move')
+    return list(game.board)
+
+
 def survey_one(MG, traces, path):
     """(form, features) for one configuration, or raise Blocked."""
     gi = MG.gi
@@ -146,6 +163,17 @@ def survey_one(MG, traces, path):
         else:
             cleared = 'takes-the-rest'
             take('end_cond')
+    # -- won by eliminating the opponent (Eliminate): goals DEPRIVE, IMMOBILIZE
+    eliminate = {gi.Goal.DEPRIVE: 'deprive',
+                 gi.Goal.IMMOBILIZE: 'immobilize'}.get(nd.get('goal'))
+    if eliminate:
+        take('goal')
+    # -- a start board that is not uniform (StartBoard): MG's start_pattern
+    start = None
+    if getattr(nd.get('start_pattern'), 'name', None) in START_PATTERNS \
+            and nd.get('rounds') is None:
+        start = start_board(traces, base)
+        take('start_pattern')
     # -- rounds: a match of rounds refilled from the seeds won
     rounds = None
     if nd.get('rounds') is not None:
@@ -540,7 +568,11 @@ def survey_one(MG, traces, path):
             # the vocabulary settles the board into the stores at the cap
             raise Blocked('a relay past 75 laps ending with the board '
                           'counted for nobody (quitter DONT_SCORE)')
-        if quit == 'split' and not game.info.stores:
+        if eliminate:
+            # MancalaGames' quitter for these goals is a tie (QuitToTie):
+            # the cap empties the board, both rows, a draw
+            quit = 'split'
+        elif quit == 'split' and not game.info.stores:
             raise Blocked('a relay past 75 laps ending in a tie (no stores)')
         # (a game won by clearing: MancalaGames' quitter is a tie; the
         # vocabulary's cap empties the board, both rows cleared: a draw)
@@ -586,8 +618,9 @@ def survey_one(MG, traces, path):
         raise Blocked(f'leftovers {unclaimed.name}')
     if stuck_left == 'split-odd-to-behind' and not game.info.stores:
         raise Blocked('leftovers divided (DIVVIED) without stores')
-    if cleared == 'wins':
-        # nothing but a cleared row ends the game; the board is not scored
+    if cleared == 'wins' or eliminate:
+        # nothing but a cleared row (an eliminated player) ends the game;
+        # the board is not scored
         stuck_left = starvation = 'nobody'
     if must_feed:
         features.append('feeding (judged after the capture)')
@@ -602,7 +635,28 @@ def survey_one(MG, traces, path):
     if cleared:
         features.insert(0, f'cleared row ({cleared})')
     majority_above = None
-    if cleared != 'wins':
+    if eliminate:
+        # MancalaGames judges them after the move, from the mover's side
+        # (DepriveEndGame, ImmobilizeEndGame); read on the position, the
+        # mover is the opponent of the player to move only without extra
+        # turns, and both rows empty only at the lap cap (a draw) without
+        # a capture that takes the landing seed
+        want = {'deprive': ['DepriveEndGame', 'EndTurnNoMoves'],
+                'immobilize': ['ImmobilizeEndGame']}[eliminate]
+        if enders != want:
+            raise Blocked(f'goal {eliminate.upper()} with the enders {enders}')
+        if in_store or after_capture or grand_slam == 'captures-and-plays-again':
+            raise Blocked(f'goal {eliminate.upper()} with extra turns (who '
+                          'moved last decides, which a position does not show)')
+        if must_feed:
+            raise Blocked(f'goal {eliminate.upper()} with feeding')
+        if opposite and opposite['with_landing_seed']:
+            raise Blocked(f'goal {eliminate.upper()} with a capture taking the '
+                          'landing seed (both rows may empty)')
+        if info.play_locs:
+            raise Blocked(f'goal {eliminate.upper()} with moves from a store')
+        features.insert(0, f'eliminate ({eliminate})')
+    elif cleared != 'wins':
         features.append(('stuck passes' if mustpass else 'stuck ends')
                         + f' ({stuck_left})')
         if 'ClearWinner' not in enders:
@@ -658,14 +712,21 @@ def survey_one(MG, traces, path):
             **({'chain_against': chain_against} if chain_against else {}),
         },
         'end': dict({'stuck': stuck,
-                     'majority': None if cleared == 'wins' else 'nobody',
+                     'majority': None if cleared == 'wins' or eliminate
+                     else 'nobody',
                      'row_empty': None, 'starvation': starvation},
                     **({'few_seeds': few_seeds} if few_seeds else {}),
                     **({'cleared': cleared} if cleared else {}),
                     **({'majority_above': majority_above}
-                       if majority_above is not None else {})),
+                       if majority_above is not None else {}),
+                    **({'eliminate': eliminate} if eliminate else {})),
         'history': {'repetition': 'continues', 'agreement': False},
     }
+    if start is not None:
+        if rounds is not None:
+            raise Blocked('rounds with a start pattern')
+        form['start'] = start
+        features.append('start ' + ' '.join(map(str, start)))
     if rounds is not None:
         if rounds['out_of_play']:
             # what the check refuses with pits out of play
@@ -748,10 +809,21 @@ def ordinal_text(mg_name, form, cfg, commit):
     n = form['pits'] // 2
     t = form['turn']
     rules = []
-    rules.append(f"A board of two rows of {n} pits, {form['seeds']} seeds in "
-                 'each' + (', and a store for each player' if
-                           form['has_stores'] else '')
-                 + '. South (pits 1 to %d) moves first.' % n)
+    start = form.get('start')
+    if start:
+        rows = (' '.join(map(str, start[:n])), ' '.join(map(str, start[n:])))
+        rules.append(f'A board of two rows of {n} pits'
+                     + (', and a store for each player' if
+                        form['has_stores'] else '')
+                     + '. At the start, South\'s pits 1 to %d hold %s seeds '
+                     'and North\'s pits %d to %d hold %s (each row from its '
+                     'owner\'s left), %d seeds in all. South moves first.'
+                     % (n, rows[0], n + 1, 2 * n, rows[1], sum(start)))
+    else:
+        rules.append(f"A board of two rows of {n} pits, {form['seeds']} seeds in "
+                     'each' + (', and a store for each player' if
+                               form['has_stores'] else '')
+                     + '. South (pits 1 to %d) moves first.' % n)
     dirw = {'counter-clockwise': 'counterclockwise (to higher pit numbers)',
             'clockwise': 'clockwise (to lower pit numbers)',
             'by-parity': 'counterclockwise (to higher pit numbers) if '
@@ -931,7 +1003,8 @@ def ordinal_text(mg_name, form, cfg, commit):
                'the players', 'owners': 'each player takes the seeds left '
                'in their own row', 'nobody': 'the seeds left on the board '
                'count for nobody'}[r['at_max_laps']['ends-game']]
-        if form['end'].get('cleared') == 'wins':
+        if form['end'].get('cleared') == 'wins' or \
+                form['end'].get('eliminate'):
             how = 'it is a draw'
         rules.append(f"A move whose sowing has not ended after {r['max_laps']} "
                      'laps may be played: it stops there and the game ends; '
@@ -986,8 +1059,19 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append('As soon as a player empties their own row the game '
                      'ends, before any other end is looked at, and that '
                      'player takes the seeds left on the board.')
+    eliminate = form['end'].get('eliminate')
+    if eliminate == 'deprive':
+        rules.append('A player left with no seeds in their own row loses the '
+                     'game, however many seeds each has captured; when the '
+                     'player to move has seeds but no legal move, they lose '
+                     'too. The seeds left on the board are not counted.')
+    elif eliminate == 'immobilize':
+        rules.append('The player to move who has no legal move (with seeds '
+                     'or without) loses the game, however many seeds each '
+                     'has captured; the seeds left on the board are not '
+                     'counted.')
     stuck = form['end']['stuck']
-    if cleared == 'wins':
+    if cleared == 'wins' or eliminate:
         pass   # nothing else ends the game
     elif 'ends' in stuck:
         rules.append('When the player to move has no legal move, the game '
@@ -1021,7 +1105,7 @@ def ordinal_text(mg_name, form, cfg, commit):
                      'row\'s seeds stay its owner\'s for the next round '
                      "(MancalaGames' reading of an outright win in a game "
                      'of rounds).')
-    if cleared != 'wins':
+    if cleared != 'wins' and not eliminate:
         rules.append('The player with more seeds wins'
                      + (' the round' if form.get('rounds') else '')
                      + '; equal totals are a draw.')

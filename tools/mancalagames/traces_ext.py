@@ -15,6 +15,17 @@ Additions:
   (``final`` stays the stores, which that goal does not score). The
   crate's reading is ``Cleared::Wins``, whose outcome names that winner.
 
+- Games won by eliminating the opponent (goals DEPRIVE and IMMOBILIZE):
+  the winner is MancalaGames' own verdict too, as for CLEAR (the crate's
+  ``Eliminate``, whose outcome names that winner).
+
+- Games with a start pattern that fills the board by the starter
+  (GAMACHA, ALTS_WITH_1, ALTS_SPLIT, ALTERNATES on an odd row, ...):
+  MancalaGames fills it for the player it drew to start, and the peer
+  then sets South to move, which may leave North's opening board with
+  South to move. Here the board is filled again for South starting (a new
+  game after one North started), the board the crate's ``start`` declares.
+
 - With --directed, the moves of a direction the player chooses
   (traces_directed.py's additions, installed on top of these).
 
@@ -34,6 +45,22 @@ def load_traces(peer_dir):
     import traces  # noqa: E402 (the peer's script, read-only)
 
     base = traces.Driver
+    make_game = traces.make_game
+
+    def make_game_south(name, no_early_end=False):
+        """The peer's game, its start pattern filled for South."""
+        game = make_game(name, no_early_end)
+        gi = traces.MG.gi
+        if (game.info.start_pattern != gi.StartPattern.ALL_EQUAL
+                and not game.info.rounds):
+            game.starter = True
+            game.new_game()
+            game.turn = False
+            game.starter = False
+            game.mdata = None
+        return game
+
+    traces.make_game = make_game_south
 
     class Driver(base):
         """The peer's driver; the winner of a goal-CLEAR game is MG's."""
@@ -41,7 +68,9 @@ def load_traces(peer_dir):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             gi = traces.MG.gi
-            self.clear_goal = self.g.info.goal == gi.Goal.CLEAR
+            self.clear_goal = self.g.info.goal in (gi.Goal.CLEAR,
+                                                   gi.Goal.DEPRIVE,
+                                                   gi.Goal.IMMOBILIZE)
 
         def position(self):
             pos = super().position()

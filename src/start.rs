@@ -1,0 +1,167 @@
+//! A declared opening board that is not uniform ([`Rules::start`](crate::Rules::start)).
+
+use std::fmt;
+
+use crate::validation::{MAX_PITS, MAX_TOTAL_SEEDS};
+
+/// The opening board of a game whose pits do not all start with the same
+/// count ([`Rules::start`](crate::Rules::start)): one count a pit, in
+/// standard order (South's row from South's left, then North's from
+/// North's left), nothing captured, South to move. A small `Copy` value:
+/// up to 30 (`MAX_PITS`) counts of a byte each.
+///
+/// [`Ruleset::start`](crate::Ruleset::start) and
+/// [`Ruleset::total_seeds`](crate::Ruleset::total_seeds) read it; the
+/// declaration's check ([`Rules::problems`](crate::Rules::problems)) refuses
+/// one whose length is not the board's, that holds no seed, or more than
+/// [`MAX_TOTAL_SEEDS`](crate::MAX_TOTAL_SEEDS)
+/// ([`RulesProblem::StartBoard`](crate::RulesProblem::StartBoard)). Its
+/// data form is the list of counts, `"start": [0, 3, 3, 0, 3, 3]`; a count
+/// over 255 or a list longer than 30 does not read.
+///
+/// MancalaGames' "clipped triples" on 2x3 with 3 seeds (Boola's pattern):
+/// each row `0 3 3`.
+///
+/// ```
+/// use mancala_rules::{declare, Player, Rules, Ruleset, StartBoard};
+///
+/// const START: StartBoard = match StartBoard::new(&[0, 3, 3, 0, 3, 3]) {
+///     Some(board) => board,
+///     None => panic!("at most 30 pits"),
+/// };
+/// declare!(Clipped, 6, Rules { seeds: 3, start: Some(START), ..Rules::DEFAULT });
+/// let opening = Clipped.start();
+/// assert_eq!(opening.to_string(), "0 3 3 | 0 3 3 0-0 S");
+/// assert_eq!(Clipped.total_seeds(), 12);
+/// assert_eq!(START.counts(), [0, 3, 3, 0, 3, 3]);
+/// assert!(StartBoard::new(&[1; 31]).is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "Vec<u32>", into = "Vec<u8>"))]
+pub struct StartBoard {
+    counts: [u8; MAX_PITS],
+    len: u8,
+}
+
+impl StartBoard {
+    /// The board of these counts, or `None` for more than
+    /// 30 (`MAX_PITS`) of them.
+    #[must_use]
+    pub const fn new(counts: &[u8]) -> Option<StartBoard> {
+        if counts.len() > MAX_PITS {
+            return None;
+        }
+        let mut board = StartBoard {
+            counts: [0; MAX_PITS],
+            len: counts.len() as u8,
+        };
+        let mut i = 0;
+        while i < counts.len() {
+            board.counts[i] = counts[i];
+            i += 1;
+        }
+        Some(board)
+    }
+
+    /// The counts, one a pit.
+    #[must_use]
+    pub fn counts(&self) -> &[u8] {
+        &self.counts[..usize::from(self.len)]
+    }
+
+    /// How many pits it fills.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether it has no pit.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Seeds on the board.
+    #[must_use]
+    pub const fn total(&self) -> u32 {
+        let mut total = 0;
+        let mut i = 0;
+        while i < self.len as usize {
+            total += self.counts[i] as u32;
+            i += 1;
+        }
+        total
+    }
+
+    /// Whether the board holds at least one seed and at most
+    /// [`MAX_TOTAL_SEEDS`](crate::MAX_TOTAL_SEEDS), in `pits` pits.
+    pub(crate) const fn fits(&self, pits: usize) -> bool {
+        let total = self.total();
+        self.len() == pits && total >= 1 && total <= MAX_TOTAL_SEEDS
+    }
+}
+
+impl fmt::Debug for StartBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("StartBoard").field(&self.counts()).finish()
+    }
+}
+
+/// Why a list of counts is not a [`StartBoard`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartBoardError {
+    /// More counts than the largest board has pits.
+    #[error("start: {len} counts, but a board has at most {MAX_PITS} pits")]
+    TooLong {
+        /// The counts given.
+        len: usize,
+    },
+    /// A count that is not a byte.
+    #[error("start: pit {pit} holds {count} seeds, but a pit holds at most 255")]
+    NotAByte {
+        /// The pit, from 1 in standard order.
+        pit: usize,
+        /// The count given.
+        count: u32,
+    },
+}
+
+impl TryFrom<Vec<u32>> for StartBoard {
+    type Error = StartBoardError;
+
+    fn try_from(counts: Vec<u32>) -> Result<StartBoard, StartBoardError> {
+        if counts.len() > MAX_PITS {
+            return Err(StartBoardError::TooLong { len: counts.len() });
+        }
+        let mut bytes = [0; MAX_PITS];
+        for (i, &count) in counts.iter().enumerate() {
+            bytes[i] = u8::try_from(count).map_err(|_| StartBoardError::NotAByte { pit: i + 1, count })?;
+        }
+        StartBoard::new(&bytes[..counts.len()]).ok_or(StartBoardError::TooLong { len: counts.len() })
+    }
+}
+
+impl From<StartBoard> for Vec<u8> {
+    fn from(board: StartBoard) -> Vec<u8> {
+        board.counts().to_vec()
+    }
+}
+
+impl crate::Rules {
+    /// The start board's problems: its length and total, and rounds.
+    pub(crate) const fn start_problems(&self, pits: usize, mut problems: crate::Problems) -> crate::Problems {
+        if let Some(board) = self.start {
+            if !board.fits(pits) {
+                problems = problems.with(crate::RulesProblem::StartBoard {
+                    len: board.len(),
+                    pits,
+                    total: board.total(),
+                });
+            } else if self.rounds.is_some() {
+                problems = problems.with(crate::RulesProblem::StartWithRounds);
+            }
+        }
+        problems
+    }
+}
