@@ -212,6 +212,18 @@ pub enum RulesProblem {
         /// The centre's place in the row (from 1).
         centre: u8,
     },
+    /// The pull across ([`SowingTurn::pull_across`](crate::primitives::SowingTurn::pull_across))
+    /// with an item its single-lap reading does not play (`with` names it).
+    #[error("turn.pull_across: the pull across cannot be combined with {with}")]
+    PullAcrossCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// An end judged on the last mover
+    /// ([`Cleared::judges_the_mover`](crate::Cleared::judges_the_mover)) in a
+    /// game of rounds, whose round ends are read on positions.
+    #[error("end.cleared: an end judged on the last mover cannot be played in rounds")]
+    ClearedByMoverInRounds,
 }
 
 impl RulesProblem {
@@ -247,6 +259,8 @@ impl RulesProblem {
             }
             RulesProblem::CentreWithoutDirection { .. } => "turn.halves",
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
+            RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
+            RulesProblem::ClearedByMoverInRounds => "end.cleared",
         }
     }
 
@@ -316,6 +330,12 @@ impl RulesProblem {
             RulesProblem::ChainAgainstWithoutChoice => {
                 "turn.chain_against: every move sows in turn.direction, so it could never apply"
             }
+            RulesProblem::PullAcrossCombination { .. } => {
+                "turn.pull_across: single laps only, with no other capture and no pit out of play"
+            }
+            RulesProblem::ClearedByMoverInRounds => {
+                "end.cleared: an end judged on the last mover cannot be played in rounds"
+            }
         }
     }
 }
@@ -349,7 +369,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 22;
+    const CAPACITY: usize = 24;
 
     /// No problem.
     pub const NONE: Problems = Problems {

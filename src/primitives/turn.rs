@@ -637,6 +637,14 @@ pub struct SowingTurn {
         serde(skip_serializing_if = "ChainAgainst::is_against_sowing")
     )]
     pub chain_against: ChainAgainst,
+    /// Whether a last seed falling into an empty pit of the mover's own row
+    /// pulls the facing pit's seeds across into it (they stay on the
+    /// board; see [`pull_across`](super::pull_across::pull_across)). Single
+    /// laps only, with no other capture
+    /// ([`RulesProblem::PullAcrossUnsupported`](crate::RulesProblem::PullAcrossUnsupported)).
+    /// Data form: `"pull_across": true` (default `false`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub pull_across: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -672,6 +680,7 @@ impl SowingTurn {
         halves: RowHalves::Together,
         chosen_direction: PitSet::EMPTY,
         chain_against: ChainAgainst::AgainstSowing,
+        pull_across: false,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -955,6 +964,11 @@ impl SowingTurn {
                 }
             }
         };
+        if self.pull_across {
+            if let Some(last) = report.last_pit {
+                super::pull_across::pull_across(pos, usize::from(last) - 1, player);
+            }
+        }
         let again = (self.extra_turn.in_own_store && report.in_store)
             || (self.extra_turn.after_capture && !captured.is_empty())
             || (grand_slam == GrandSlam::CapturesAndPlaysAgain
