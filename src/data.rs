@@ -92,7 +92,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | grand slam judged against the board before the move ([`SlamJudged`](crate::primitives::SlamJudged)) | `"turn": {"grand_slam": "captures-nothing", "grand_slam_judged": "before-move"}` (default `"after-sowing"`) |
 /// | a relay past its lap cap ends the game ([`AtMaxLaps`](crate::primitives::AtMaxLaps)) | `"lap": {"relay": {..., "max_laps": 75, "at_max_laps": {"ends-game": "split"}}}` (default `"refused"`) |
 /// | too few seeds left ([`FewSeeds`](crate::FewSeeds)) | `"end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}` (default `null`) |
-/// | a cleared row ends the game ([`Cleared`](crate::Cleared)) | `"end": {"cleared": "takes-the-rest"}` or `"wins"` (default `null`) |
+/// | a cleared row ends the game ([`Cleared`](crate::Cleared)) | `"end": {"cleared": "takes-the-rest"}`, `"wins"` or `"mover-takes-the-rest"` (default `null`) |
 /// | a grand slam leaves the opponent's rightmost (leftmost) pit, or captures and plays again ([`GrandSlam`](crate::primitives::GrandSlam)) | `"grand_slam": "leaves-rightmost"`, `"leaves-leftmost"`, `"captures-and-plays-again"` |
 /// | a capture that starts in the opponent's row and chains on into either ([`CaptureScope::StartsInOpponentRow`](crate::primitives::CaptureScope::StartsInOpponentRow)) | `"scope": "starts-in-opponent-row"` |
 /// | a single seed captures nothing ([`SowingTurn::no_single_seed_capture`]) | `"turn": {"no_single_seed_capture": true}` (default `false`) |

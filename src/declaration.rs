@@ -467,6 +467,25 @@ pub enum Cleared {
     /// ([`EndReason::Cleared`]); the seeds left count for nobody; both rows
     /// empty is a draw (MancalaGames' goal "clear": Waurie).
     Wins,
+    /// The game ends after a move that leaves the mover's own row empty,
+    /// and the mover takes the seeds left ([`EndReason::RowEmpty`];
+    /// MancalaGames' "cleared own" end with its leftovers to the last
+    /// mover, in games whose captures can empty the opponent's row:
+    /// CrossCapt). Who moved last decides, which a position does not show,
+    /// so the rule is judged where the mover is known: by the
+    /// game-with-history ([`Game`](crate::Game), the replay protocol,
+    /// playouts) and by the searches and perft, which know the line
+    /// played. A position read alone ([`Ruleset::status`]) is read as one
+    /// no move has led to: the rule does not apply there. See
+    /// [`Cleared::after_move`].
+    MoverTakesTheRest,
+    /// The game ends after a move that leaves the mover's opponent's row
+    /// empty, each player taking the seeds of their own row
+    /// ([`EndReason::RowEmpty`]; MancalaGames' "cleared opponent" end with
+    /// its leftovers to their owners: CrossCapt_Seven). Judged on the last
+    /// mover, like [`MoverTakesTheRest`](Cleared::MoverTakesTheRest): after
+    /// an extra turn the mover's opponent is the player not to move.
+    OpponentRowToOwners,
 }
 
 impl Cleared {
@@ -482,10 +501,68 @@ impl Cleared {
             [true, true] => None,
         };
         Some(match (self, clearer) {
+            // Judged on the last mover (see `after_move`), not here.
+            (Cleared::MoverTakesTheRest | Cleared::OpponentRowToOwners, _) => return None,
             (Cleared::TakesTheRest, Some(clearer)) => Outcome::sweep(pos, clearer, EndReason::RowEmpty),
             (Cleared::TakesTheRest, None) => Outcome::all_captured(pos).because(EndReason::RowEmpty),
             (Cleared::Wins, clearer) => Outcome::all_captured(pos).because(EndReason::Cleared(clearer)),
         })
+    }
+
+    /// How the game ends in `pos`, reached by a move of `mover`, by an end
+    /// judged on the last mover: with [`Cleared::MoverTakesTheRest`], if the
+    /// mover's row is empty, the mover takes the seeds left; with
+    /// [`Cleared::OpponentRowToOwners`], if the mover's opponent's row is
+    /// empty, each player takes their own row. `None` for the other ends
+    /// (read on the position alone: [`outcome`](Cleared::outcome)) and
+    /// while the row looked at holds seeds.
+    ///
+    /// On a 2x2 board with Kalah's store and extra turns, South's pit 2
+    /// ends in South's store: South's row is empty after South's own move,
+    /// and South takes North's 3 seeds, though South would move again. In
+    /// the same position reached by a move of North (North's capture
+    /// emptied South's row), the rule does not apply: South, to move, is
+    /// stuck.
+    ///
+    /// ```
+    /// use mancala_rules::{Cleared, EndReason, Player, Position};
+    ///
+    /// let pos: Position<4> = "0 0 | 2 1 4-9 S".parse()?;
+    /// let outcome = Cleared::MoverTakesTheRest.after_move(&pos, Player::South).unwrap();
+    /// assert_eq!((outcome.totals, outcome.reason), ([7, 9], EndReason::RowEmpty));
+    /// assert_eq!(Cleared::MoverTakesTheRest.after_move(&pos, Player::North), None);
+    /// // Read alone, the position does not say who moved: the rule waits.
+    /// assert_eq!(Cleared::MoverTakesTheRest.outcome(&pos), None);
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn after_move<B: Board>(self, pos: &B, mover: Player) -> Option<Outcome> {
+        let looked_at = match self {
+            Cleared::MoverTakesTheRest => mover,
+            Cleared::OpponentRowToOwners => mover.opponent(),
+            Cleared::TakesTheRest | Cleared::Wins => return None,
+        };
+        let n = B::PITS / 2;
+        let row = match looked_at {
+            Player::South => &pos.pits()[..n],
+            Player::North => &pos.pits()[n..],
+        };
+        if row.iter().any(|&seeds| seeds != 0) {
+            return None;
+        }
+        Some(match self {
+            Cleared::OpponentRowToOwners => Leftover::Owners.outcome(pos, EndReason::RowEmpty),
+            _ => Outcome::sweep(pos, mover, EndReason::RowEmpty),
+        })
+    }
+
+    /// Whether the end is judged on the last mover
+    /// ([`after_move`](Cleared::after_move)) rather than on the position.
+    #[inline]
+    #[must_use]
+    pub const fn judges_the_mover(self) -> bool {
+        matches!(self, Cleared::MoverTakesTheRest | Cleared::OpponentRowToOwners)
     }
 }
 
@@ -794,6 +871,16 @@ impl<D: Declared> Ruleset for D {
 
     fn chooses_directions(&self) -> bool {
         !self.rules().turn.chosen_direction.is_empty()
+    }
+
+    #[inline(always)]
+    fn judges_the_mover(&self) -> bool {
+        matches!(self.rules().end.cleared, Some(cleared) if cleared.judges_the_mover())
+    }
+
+    #[inline(always)]
+    fn ended_by_mover(&self, pos: &Self::Position, mover: Player) -> Option<Outcome> {
+        self.rules().end.cleared?.after_move(pos, mover)
     }
 }
 
@@ -1166,6 +1253,41 @@ impl Rules {
         problems = self.rounds_problems(pits, problems);
         problems = self.start_problems(pits, problems);
         problems = self.eliminate_problems(problems);
+        problems = self.mover_and_pull_problems(problems);
+        problems
+    }
+
+    /// The checks of the end judged on the last mover and of the pull
+    /// across (one slot each).
+    const fn mover_and_pull_problems(&self, mut problems: Problems) -> Problems {
+        if let (Some(cleared), Some(_)) = (self.end.cleared, self.rounds) {
+            if cleared.judges_the_mover() {
+                problems = problems.with(RulesProblem::ClearedByMoverInRounds);
+            }
+        }
+        if !self.turn.pull_across {
+            return problems;
+        }
+        let with = if self.turn.lap.relay().is_some() {
+            Some("relay laps (turn.lap)")
+        } else if !self.turn.capture.counts.is_empty() || self.turn.opposite.is_some() {
+            Some("a capture (turn.capture, turn.opposite)")
+        } else if !matches!(self.turn.sweep, Sweep::Never) {
+            Some("a sweep of the opponent's row (turn.sweep)")
+        } else if !matches!(self.turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else if self.turn.en_passant.is_some() {
+            Some("captures during the sowing (turn.en_passant)")
+        } else if !self.turn.out_of_play.is_empty() || self.rounds.is_some() {
+            Some("pits out of play (turn.out_of_play, rounds)")
+        } else if self.turn.extra_turn.after_capture {
+            Some("an extra turn after a capture (turn.extra_turn.after_capture)")
+        } else {
+            None
+        };
+        if let Some(with) = with {
+            problems = problems.with(RulesProblem::PullAcrossCombination { with });
+        }
         problems
     }
 

@@ -160,6 +160,7 @@ impl Encoder {
             halves,
             chosen_direction,
             chain_against,
+            pull_across,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -260,6 +261,10 @@ impl Encoder {
             ChainAgainst::AgainstSowing => {}
             ChainAgainst::AgainstTurnDirection => self.tag(26).byte(1),
         }
+        // The pull across: tag 61.
+        if pull_across {
+            self.tag(61).byte(1);
+        }
     }
 
     fn rounds(&mut self, rounds: Rounds) {
@@ -312,11 +317,18 @@ impl Encoder {
             self.tag(5).byte(fewer_than);
             self.leftover(leftover);
         }
-        if let Some(cleared) = cleared {
-            self.tag(6).byte(match cleared {
-                Cleared::TakesTheRest => 0,
-                Cleared::Wins => 1,
-            });
+        match cleared {
+            // The end judged on the last mover: tag 60.
+            Some(Cleared::MoverTakesTheRest) => {
+                self.tag(60).byte(0);
+            }
+            Some(Cleared::OpponentRowToOwners) => {
+                self.tag(60).byte(1);
+            }
+            Some(cleared) => {
+                self.tag(6).byte(u8::from(cleared == Cleared::Wins));
+            }
+            None => {}
         }
         // The rounds vocabulary's threshold: tag 20.
         if let Some(above) = majority_above {

@@ -8,7 +8,7 @@
 //! searched), and playouts (a constant-time [`PositionCounts`]).
 
 use crate::outcome::{EndReason, Outcome, Repetition, Turn};
-use crate::position::Board;
+use crate::position::{Board, Player};
 use crate::ruleset::Ruleset;
 
 /// When automated play agrees to split the board, in games whose rules allow
@@ -106,6 +106,9 @@ impl Referee {
         earlier: &[R::Position],
         pos: &R::Position,
     ) -> Turn {
+        if let Some(outcome) = mover_ended(rules, earlier.last(), pos) {
+            return Turn::Over(outcome);
+        }
         let occurrences = if self.any() {
             occurrences(earlier, pos) + 1
         } else {
@@ -131,6 +134,9 @@ impl Referee {
         earlier: &[R::Position],
         pos: &R::Position,
     ) -> Option<Outcome> {
+        if let Some(outcome) = mover_ended(rules, earlier.last(), pos) {
+            return Some(outcome);
+        }
         if !self.any() {
             return None;
         }
@@ -143,6 +149,31 @@ impl Referee {
         };
         self.ended(rules, pos, occurrences)
     }
+}
+
+/// Who made the move from `before` to `after`: the player to move in
+/// `before`, unless the move was a pass (the board and the captures
+/// unchanged; a move that sows changes the board).
+#[inline(always)]
+pub(crate) fn mover_between<B: Board>(before: &B, after: &B) -> Option<Player> {
+    let passed = before.pits() == after.pits() && before.scores() == after.scores();
+    (!passed).then(|| before.to_move())
+}
+
+/// The end made at `pos` by a rule judged on the last mover
+/// ([`Ruleset::judges_the_mover`]), `pos` reached from `before` (`None`: a
+/// start, which no move led to). A constant `None` for rules without one.
+#[inline(always)]
+pub(crate) fn mover_ended<R: Ruleset>(
+    rules: &R,
+    before: Option<&R::Position>,
+    pos: &R::Position,
+) -> Option<Outcome> {
+    if !rules.judges_the_mover() {
+        return None;
+    }
+    let mover = mover_between(before?, pos)?;
+    rules.ended_by_mover(pos, mover)
 }
 
 /// The positions of `path` (latest first) back to the last capture before
@@ -171,6 +202,15 @@ pub(crate) fn relevant_tail<'a, B: Board>(history: &'a [B], pos: &B) -> &'a [B] 
     };
     let same = since_last_capture(history, pos).count();
     &history[history.len() - same..]
+}
+
+/// The position of `history` before `pos` (`history` may end with `pos`
+/// itself, as [`Game::positions`](crate::Game::positions) does), if any.
+pub(crate) fn before<'a, B: Board>(history: &'a [B], pos: &B) -> Option<&'a B> {
+    match history.split_last() {
+        Some((last, rest)) if last == pos => rest.last(),
+        _ => history.last(),
+    }
 }
 
 /// How a game keeps the positions its history rules look at: those since
@@ -286,6 +326,9 @@ pub(crate) struct Tracked<R: Ruleset, L> {
     /// Occurrences of `pos` since the last capture (1 when nothing is counted).
     occurrences: u32,
     log: L,
+    /// Who made the move that led to `pos` (`None` at the start, after a
+    /// pass, or when no rule looks at it: [`Ruleset::judges_the_mover`]).
+    last_mover: Option<Player>,
 }
 
 impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
@@ -303,6 +346,7 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
             pos: start,
             occurrences: 1,
             log,
+            last_mover: None,
         }
     }
 
@@ -319,6 +363,7 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
         self.log.restart(&start);
         self.pos = start;
         self.occurrences = 1;
+        self.last_mover = None;
     }
 
     /// The rules.
@@ -342,6 +387,16 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
     /// [`Referee::ended`]).
     #[inline(always)]
     pub(crate) fn ended(&self) -> Option<Outcome> {
+        // A rule judged on the last mover first (a constant `false` for
+        // the games without one).
+        if self.rules.judges_the_mover() {
+            if let Some(outcome) = self
+                .last_mover
+                .and_then(|mover| self.rules.ended_by_mover(&self.pos, mover))
+            {
+                return Some(outcome);
+            }
+        }
         // The rules' own say first: for a declared game a constant, so a
         // game without history rules pays nothing here.
         if !self.history_rules() {
@@ -358,6 +413,9 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
     #[inline(always)]
     pub(crate) fn advance(&mut self, next: R::Position) {
         let before = self.pos.scores();
+        if self.rules.judges_the_mover() {
+            self.last_mover = mover_between(&self.pos, &next);
+        }
         self.pos = next;
         self.count(before);
     }
@@ -390,6 +448,13 @@ impl<R: Ruleset, L: PositionLog<R::Position>> Tracked<R, L> {
     pub(crate) fn play_random(&mut self, rng: &mut crate::rng::SplitMix64) -> Result<(), Outcome> {
         // In place: a copy of the board in and out costs a stall a ply.
         let before = self.pos.scores();
+        if self.rules.judges_the_mover() {
+            let start = self.pos;
+            self.rules.play_random(&mut self.pos, rng)?;
+            self.last_mover = mover_between(&start, &self.pos);
+            self.count(before);
+            return Ok(());
+        }
         self.rules.play_random(&mut self.pos, rng)?;
         self.count(before);
         Ok(())
@@ -410,6 +475,10 @@ impl<R: Ruleset> Tracked<R, Line<R::Position>> {
         self.log.0.pop();
         self.pos = *self.log.0.last().unwrap_or(&self.pos);
         self.occurrences = occurrences(&self.log.0, &self.pos);
+        self.last_mover = match self.log.0.as_slice() {
+            [.., before, after] if self.rules.judges_the_mover() => mover_between(before, after),
+            _ => None,
+        };
         true
     }
 }

@@ -1,6 +1,6 @@
 //! Perft: counting move sequences, the standard check of a move generator.
 
-use crate::history::Referee;
+use crate::history::{mover_ended, Referee};
 use crate::outcome::Repetition;
 use crate::ruleset::Ruleset;
 use crate::AgreementPolicy;
@@ -89,6 +89,10 @@ fn perft_memoryless<R: Ruleset>(rules: &R, pos: &R::Position, depth: usize) -> u
             .map(|mv| {
                 let mut next = *pos;
                 rules.play_unchecked(&mut next, mv);
+                // An end judged on the mover leaves no moves to count.
+                if mover_ended(rules, Some(pos), &next).is_some() {
+                    return 0;
+                }
                 perft_memoryless(rules, &next, depth - 1)
             })
             .sum(),
@@ -116,7 +120,9 @@ fn perft_with_path<R: Ruleset, B: Path<R::Position> + ?Sized>(
                 let mut next = pos;
                 rules.play_unchecked(&mut next, mv);
                 // A repeated position ends the game: it has no moves to count.
-                if !referee.repetition_ends_at(path.line(at), &next) {
+                if !referee.repetition_ends_at(path.line(at), &next)
+                    && mover_ended(rules, Some(&pos), &next).is_none()
+                {
                     path.set(at + 1, next);
                     count += perft_with_path(rules, path, at + 1, depth - 1);
                 }

@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use crate::error::{IllegalMove, PositionError};
 use crate::moves::{Move, MoveSet};
 use crate::outcome::{MoveReport, Outcome, Repetition, Status, Turn};
-use crate::position::Board;
+use crate::position::{Board, Player};
 use crate::rng::SplitMix64;
 use crate::validation::Problems;
 use crate::Rotation;
@@ -256,5 +256,24 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     /// Default: no.
     fn agreement(&self) -> bool {
         false
+    }
+
+    /// Whether an end rule of this game is judged on who made the last move
+    /// ([`Cleared::MoverTakesTheRest`](crate::Cleared::MoverTakesTheRest)),
+    /// which a position does not show. [`Game`](crate::Game), the replay
+    /// protocol, playouts, perft and the searches carry it out
+    /// ([`ended_by_mover`](Ruleset::ended_by_mover)); the solver refuses
+    /// such rules. Default: no.
+    fn judges_the_mover(&self) -> bool {
+        false
+    }
+
+    /// The end that the move of `mover` leading to `pos` makes, by a rule
+    /// judged on the last mover ([`judges_the_mover`](Ruleset::judges_the_mover)),
+    /// before every rule [`turn`](Ruleset::turn) reads on the position.
+    /// Default: none.
+    fn ended_by_mover(&self, pos: &Self::Position, mover: Player) -> Option<Outcome> {
+        let _ = (pos, mover);
+        None
     }
 }

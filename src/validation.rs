@@ -238,6 +238,18 @@ pub enum RulesProblem {
         /// The rule at fault, as the declaration spells it.
         with: &'static str,
     },
+    /// The pull across ([`SowingTurn::pull_across`](crate::primitives::SowingTurn::pull_across))
+    /// with an item its single-lap reading does not play (`with` names it).
+    #[error("turn.pull_across: the pull across cannot be combined with {with}")]
+    PullAcrossCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// An end judged on the last mover
+    /// ([`Cleared::judges_the_mover`](crate::Cleared::judges_the_mover)) in a
+    /// game of rounds, whose round ends are read on positions.
+    #[error("end.cleared: an end judged on the last mover cannot be played in rounds")]
+    ClearedByMoverInRounds,
 }
 
 impl RulesProblem {
@@ -275,6 +287,8 @@ impl RulesProblem {
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
             RulesProblem::StartBoard { .. } | RulesProblem::StartWithRounds => "start",
             RulesProblem::EliminateCombination { .. } => "end.eliminate",
+            RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
+            RulesProblem::ClearedByMoverInRounds => "end.cleared",
         }
     }
 
@@ -349,6 +363,12 @@ impl RulesProblem {
             RulesProblem::EliminateCombination { .. } => {
                 "end.eliminate: not with feeding, a cleared row or rounds"
             }
+            RulesProblem::PullAcrossCombination { .. } => {
+                "turn.pull_across: single laps only, with no other capture and no pit out of play"
+            }
+            RulesProblem::ClearedByMoverInRounds => {
+                "end.cleared: an end judged on the last mover cannot be played in rounds"
+            }
         }
     }
 }
@@ -382,7 +402,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 24;
+    const CAPACITY: usize = 26;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -24,6 +24,19 @@ impl Counts {
     /// No count.
     pub const NONE: Counts = Counts([0; 4]);
 
+    /// Whether no count is in the set.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::Counts;
+    ///
+    /// assert!(Counts::NONE.is_empty());
+    /// assert!(!Counts::of(&[2]).is_empty());
+    /// ```
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] | self.0[3] == 0
+    }
+
     /// Exactly these counts.
     #[must_use]
     pub const fn of(counts: &[u8]) -> Counts {

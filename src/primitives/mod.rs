@@ -71,6 +71,7 @@ mod counts;
 mod direction;
 mod en_passant;
 mod feeding;
+mod pull_across;
 mod restriction;
 mod sowing;
 mod turn;

@@ -637,6 +637,42 @@ pub struct SowingTurn {
         serde(skip_serializing_if = "ChainAgainst::is_against_sowing")
     )]
     pub chain_against: ChainAgainst,
+    /// Whether a last seed falling into an empty pit of the mover's own row
+    /// pulls the seeds of the facing pit (the opponent's) across into it.
+    /// They stay on the board, now in the mover's row: nothing is captured
+    /// (MancalaGames' capture type `PULL_ACROSS` with captures on the
+    /// opponent's row: CrossCapt_Seven). A last seed in a store, in a pit
+    /// that held seeds or in the opponent's row pulls nothing. Single laps
+    /// only, with no other capture and no pit out of play
+    /// ([`RulesProblem::PullAcrossCombination`](crate::RulesProblem::PullAcrossCombination)).
+    /// Data form: `"pull_across": true` (default `false`).
+    ///
+    /// Here on a 2x3 board with Kalah's store, South's pit 1 sows its seed
+    /// into the empty pit 2: the 3 seeds of pit 5, facing it, come across
+    /// into pit 2 (4 seeds now), and North is to move. South's pit 3 ends
+    /// in the store instead (an extra turn), pulling nothing.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{ExtraTurn, SowingTurn, Stores};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn {
+    ///     stores: Stores::Own,
+    ///     extra_turn: ExtraTurn::IN_OWN_STORE,
+    ///     pull_across: true,
+    ///     ..SowingTurn::DEFAULT
+    /// };
+    /// let start: Position<6> = "1 0 1 | 2 3 1 4-4 S".parse()?;
+    /// let mut pos = start;
+    /// turn.play(&mut pos, Move::Pit(1));
+    /// assert_eq!(pos.to_string(), "0 4 1 | 2 0 1 4-4 N");
+    /// let mut pos = start;
+    /// turn.play(&mut pos, Move::Pit(3));
+    /// assert_eq!(pos.to_string(), "1 0 0 | 2 3 1 5-4 S");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub pull_across: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -672,6 +708,7 @@ impl SowingTurn {
         halves: RowHalves::Together,
         chosen_direction: PitSet::EMPTY,
         chain_against: ChainAgainst::AgainstSowing,
+        pull_across: false,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -955,6 +992,11 @@ impl SowingTurn {
                 }
             }
         };
+        if self.pull_across {
+            if let Some(last) = report.last_pit {
+                super::pull_across::pull_across(pos, usize::from(last) - 1, player);
+            }
+        }
         let again = (self.extra_turn.in_own_store && report.in_store)
             || (self.extra_turn.after_capture && !captured.is_empty())
             || (grand_slam == GrandSlam::CapturesAndPlaysAgain

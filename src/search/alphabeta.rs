@@ -384,6 +384,10 @@ impl<R: Ruleset, E: Evaluator<R>, O: Oracle<R>> AlphaBeta<R, E, O> {
         if self.history_rules.any() {
             self.line.extend_from_slice(relevant_tail(history, pos));
         }
+        if self.rules.judges_the_mover() && self.line.is_empty() {
+            // The position before the root: who moved last decides an end.
+            self.line.extend(crate::history::before(history, pos));
+        }
         self.line.push(*pos);
         self.root = self.line.len() - 1;
         self.generation = self.generation.wrapping_add(1);

@@ -351,6 +351,10 @@ impl<R: Ruleset> Mcts<R> {
         if self.history_rules.any() {
             self.line.extend_from_slice(relevant_tail(history, pos));
         }
+        if self.rules.judges_the_mover() && self.line.is_empty() {
+            // The position before the root: who moved last decides an end.
+            self.line.extend(crate::history::before(history, pos));
+        }
         self.base = self.line.len();
         if let Turn::Over(outcome) = self.history_rules.turn_after(&self.rules, &self.line, pos) {
             return finished(&outcome, pos.to_move());

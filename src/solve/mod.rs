@@ -204,6 +204,12 @@ impl<D: Declared> Solvable for D {
 
     fn unsolvable(&self) -> Option<String> {
         let rules = self.rules();
+        if self.judges_the_mover() {
+            return Some(format!(
+                "{}'s game ends by a rule judged on who moved last, which a position does not show",
+                rules.name
+            ));
+        }
         rules.end.majority.map(|_| {
             format!(
                 "{}'s game ends when a player captures more than half: the end reads the scores",

@@ -151,12 +151,18 @@ def survey_one(MG, traces, path):
         # before the majority); read on the position as "the player whose
         # row is empty", which is the last mover only where no capture can
         # empty the opponent's row
-        if nd.get('capt_on') or nd.get('evens') or nd.get('crosscapt') \
-                or nd.get('capt_min') or nd.get('capt_max') \
-                or nd.get('capt_type'):
+        captures = (nd.get('capt_on') or nd.get('evens')
+                    or nd.get('crosscapt') or nd.get('capt_min')
+                    or nd.get('capt_max') or nd.get('capt_type'))
+        if captures and info.unclaimed == gi.EndGameSeeds.LAST_MOVER:
+            # who moved last decides: the rule judged on the mover
+            # (Cleared::MoverTakesTheRest), not on the position
+            cleared = 'mover-takes-the-rest'
+            take('end_cond')
+        elif captures:
             cleared_blocked = ('end condition: end_cond=CLEARED_OWN with '
-                               'captures (who moved last decides, which a '
-                               'position does not show)')
+                               'captures, leftovers '
+                               f'{info.unclaimed.name}')
         elif info.unclaimed != gi.EndGameSeeds.LAST_MOVER:
             cleared_blocked = ('end condition: end_cond=CLEARED_OWN, '
                                f'leftovers {info.unclaimed.name}')
@@ -174,6 +180,16 @@ def survey_one(MG, traces, path):
             and nd.get('rounds') is None:
         start = start_board(traces, base)
         take('start_pattern')
+    if nd.get('end_cond') == gi.EndGameCond.CLEARED_OPP:
+        # the game ends when the mover's opponent's row is empty after the
+        # move (ClearedSideEnder, before the majority): judged on the
+        # mover (Cleared::OpponentRowToOwners), leftovers to their owners
+        if info.unclaimed == gi.EndGameSeeds.HOLE_OWNER:
+            cleared = 'opponent-row-to-owners'
+            take('end_cond')
+        else:
+            cleared_blocked = ('end condition: end_cond=CLEARED_OPP, '
+                               f'leftovers {info.unclaimed.name}')
     # -- rounds: a match of rounds refilled from the seeds won
     rounds = None
     if nd.get('rounds') is not None:
@@ -375,6 +391,28 @@ def survey_one(MG, traces, path):
     # -- a sweep of the opponent's row (capt_type CAPT_OPP_1CCW picking
     # every basic capture of the opponent's row)
     # (a two-out capture is mapped with the capture by count below)
+    pull_across = False
+    if nd.get('capt_type') == gi.CaptType.PULL_ACROSS:
+        # the facing pit pulled across into an empty pit of the own row
+        # (PullAcrossCapture; capt_side OPP_SIDE: the facing pit is the
+        # opponent's); capt_dir says nothing without multicapt
+        take('capt_type')
+        if (nd.get('capt_side') != gi.CaptSide.OPP_SIDE
+                or nd.get('multicapt') or nd.get('crosscapt')
+                or nd.get('capt_on') or nd.get('evens')
+                or nd.get('capt_min') or nd.get('capt_max')
+                or nd.get('pickextra') or nd.get('mlaps')
+                or nd.get('capt_rturn') or nd.get('sow_rule')):
+            raise Blocked('capture type PULL_ACROSS with '
+                          + ', '.join(k for k in (
+                              'capt_side', 'multicapt', 'crosscapt',
+                              'capt_on', 'evens', 'capt_min', 'capt_max',
+                              'pickextra', 'mlaps', 'capt_rturn',
+                              'sow_rule') if nd.get(k)))
+        take('capt_side')
+        take('capt_dir')
+        pull_across = True
+        features.append('pull across')
     capt_type = (None if nd.get('capt_type') == gi.CaptType.TWO_OUT
                  else take('capt_type'))
     pickextra = take('pickextra')
@@ -710,6 +748,7 @@ def survey_one(MG, traces, path):
             **({'halves': halves} if halves else {}),
             **({'chosen_direction': chosen} if chosen else {}),
             **({'chain_against': chain_against} if chain_against else {}),
+            **({'pull_across': True} if pull_across else {}),
         },
         'end': dict({'stuck': stuck,
                      'majority': None if cleared == 'wins' or eliminate
@@ -987,6 +1026,11 @@ def ordinal_text(mg_name, form, cfg, commit):
                         'same way: while the next pit is empty and the one '
                         'after it can be captured, it is.' if c['chain']
                         else ''))
+    if t.get('pull_across'):
+        rules.append("If the last seed falls into an empty pit of the "
+                     "player's own row, the seeds of the facing pit are "
+                     'moved across into it; they stay on the board, now in '
+                     "the player's row (nothing is captured).")
     if t['opposite']:
         o = t['opposite']
         rules.append("If the last seed falls into an empty pit of the "
@@ -1059,6 +1103,18 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append('As soon as a player empties their own row the game '
                      'ends, before any other end is looked at, and that '
                      'player takes the seeds left on the board.')
+    elif cleared == 'opponent-row-to-owners':
+        rules.append('A move that leaves the opponent\'s row empty ends '
+                     'the game, before any other end is looked at (even '
+                     'when the mover would play again), and each player '
+                     'takes the seeds left in their own row.')
+    elif cleared == 'mover-takes-the-rest':
+        rules.append('A move that leaves the mover\'s own row empty ends '
+                     'the game, before any other end is looked at (even '
+                     'when the mover would play again), and the mover '
+                     'takes the seeds left on the board. A row emptied by '
+                     'the opponent\'s capture does not end the game this '
+                     'way.')
     eliminate = form['end'].get('eliminate')
     if eliminate == 'deprive':
         rules.append('A player left with no seeds in their own row loses the '
