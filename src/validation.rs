@@ -212,6 +212,17 @@ pub enum RulesProblem {
         /// The centre's place in the row (from 1).
         centre: u8,
     },
+    /// A territory ([`SowingTurn::territory`](crate::primitives::SowingTurn::territory),
+    /// or rounds for territory, [`RoundFill::is_territory`](crate::RoundFill::is_territory))
+    /// combined with an item whose reading of the players' rows was not
+    /// written for pits that change owners (`with` names it), or rounds for
+    /// territory that also put pits out of play, or win with no pit or
+    /// more pits than the board's.
+    #[error("turn.territory: pits that change owners cannot be combined with {with}")]
+    TerritoryCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -247,6 +258,7 @@ impl RulesProblem {
             }
             RulesProblem::CentreWithoutDirection { .. } => "turn.halves",
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
+            RulesProblem::TerritoryCombination { .. } => "turn.territory",
         }
     }
 
@@ -316,6 +328,9 @@ impl RulesProblem {
             RulesProblem::ChainAgainstWithoutChoice => {
                 "turn.chain_against: every move sows in turn.direction, so it could never apply"
             }
+            RulesProblem::TerritoryCombination { .. } => {
+                "turn.territory: pits that change owners, not with readings of the rows written for fixed rows"
+            }
         }
     }
 }
@@ -349,7 +364,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 22;
+    const CAPACITY: usize = 23;
 
     /// No problem.
     pub const NONE: Problems = Problems {

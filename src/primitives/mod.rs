@@ -73,6 +73,7 @@ mod en_passant;
 mod feeding;
 mod restriction;
 mod sowing;
+pub(crate) mod territory;
 mod turn;
 
 pub use capture::{Capture, CaptureAt, CaptureRule};
