@@ -819,7 +819,9 @@ impl Rules {
             return Turn::Moves(self.turn.moves_from::<P>(own, mover));
         }
         match self.end.stuck {
-            Stuck::Ends(leftover) => Turn::Over(self.leftover_outcome(leftover, pos, EndReason::MoverRowEmpty)),
+            Stuck::Ends(leftover) => {
+                Turn::Over(self.leftover_outcome(leftover, pos, EndReason::MoverRowEmpty))
+            }
             Stuck::Passes(_) if !self.playable(pos, mover.opponent()).is_empty() => {
                 Turn::Moves(MoveSet::PASS)
             }
@@ -831,7 +833,12 @@ impl Rules {
     /// `leftover`'s outcome in `pos`, the seeds left to their owners read
     /// on the turn's territory when it has one.
     #[inline(always)]
-    fn leftover_outcome<const P: usize>(&self, leftover: Leftover, pos: &Position<P>, reason: EndReason) -> Outcome {
+    fn leftover_outcome<const P: usize>(
+        &self,
+        leftover: Leftover,
+        pos: &Position<P>,
+        reason: EndReason,
+    ) -> Outcome {
         if leftover == Leftover::Owners && !self.turn.territory.is_empty() {
             crate::primitives::territory::owners_outcome(pos, self.turn.territory, reason)
         } else {
@@ -846,7 +853,12 @@ impl Rules {
         let mut pits = if self.turn.territory.is_empty() {
             pos.pits_holding(player, self.play.min_seeds.max(1))
         } else {
-            crate::primitives::territory::pits_holding(pos, self.turn.territory, player, self.play.min_seeds.max(1))
+            crate::primitives::territory::pits_holding(
+                pos,
+                self.turn.territory,
+                player,
+                self.play.min_seeds.max(1),
+            )
         };
         if !self.play.restriction.is_free() {
             pits =

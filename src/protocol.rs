@@ -442,11 +442,9 @@ pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
     if let Some(rounds) = kind.rules().rounds {
         return respond_round(kind, rounds, request.start.as_ref(), &request.moves, out);
     }
-    if request
-        .start
-        .as_ref()
-        .is_some_and(|start| start.out_of_play.is_some() || start.starter.is_some() || start.territory.is_some())
-    {
+    if request.start.as_ref().is_some_and(|start| {
+        start.out_of_play.is_some() || start.starter.is_some() || start.territory.is_some()
+    }) {
         return write_refusal(
             out,
             Some(kind.name()),
@@ -525,7 +523,11 @@ fn respond_round(
     let mut territory = PitSet::EMPTY;
     let numbers = start.and_then(|start| start.territory.as_ref());
     if numbers.is_some() && !rounds.fill.is_territory() {
-        return write_refusal(out, Some(kind.name()), "invalid start: territory is for games in rounds for territory");
+        return write_refusal(
+            out,
+            Some(kind.name()),
+            "invalid start: territory is for games in rounds for territory",
+        );
     }
     for &number in numbers.into_iter().flatten() {
         if number == 0 || usize::from(number) > pits {
@@ -743,7 +745,10 @@ fn write_round_fields<R: Ruleset>(
     }
     if territory {
         out.write_all(b",\"territory\":")?;
-        write_pits(out, listed(info.territory.intersection(PitSet::first(pos.pits().len()))))?;
+        write_pits(
+            out,
+            listed(info.territory.intersection(PitSet::first(pos.pits().len()))),
+        )?;
     }
     Ok(())
 }

@@ -211,7 +211,8 @@ impl Rounds {
         pits: &mut [u8],
         scores: &mut [u8; 2],
     ) -> Option<PitSet> {
-        self.fill_round_into(seeds, claims, pits, scores).map(|(out, _)| out)
+        self.fill_round_into(seeds, claims, pits, scores)
+            .map(|(out, _)| out)
     }
 
     /// The next round on a board of any size: its out-of-play pits and

@@ -6,8 +6,8 @@
 
 use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, Direction, SowingTurn, Stores};
 use mancala_rules::{
-    Ending, FewSeeds, Leftover, Match, Move, PitSet, Player, Position, Round, RoundFill, RoundStarter, Rounds,
-    Rules, RulesProblem, Ruleset, Stuck,
+    Ending, FewSeeds, Leftover, Match, Move, PitSet, Player, Position, Round, RoundFill, RoundStarter,
+    Rounds, Rules, RulesProblem, Ruleset, Stuck,
 };
 
 /// A 2x3 game of 4 seeds a pit, no store sown, a capture on 2 in the
@@ -42,7 +42,7 @@ fn south_owns_four() -> Round<6> {
 #[test]
 fn a_player_plays_the_pits_they_own() {
     let round = south_owns_four();
-    let pos: Position<6> = "1 1 1 1 | 1 1 0-0 S".parse().unwrap();
+    let pos: Position<6> = "1 1 1 | 1 1 1 0-0 S".parse().unwrap();
     assert_eq!(round.legal_moves(&pos).to_string(), "1 2 3 4");
     let mut north = pos;
     north.to_move = Player::North;
@@ -61,16 +61,16 @@ fn the_usual_rows_are_the_empty_territory() {
 fn a_capture_in_the_opponents_row_is_in_the_opponents_pits() {
     let round = south_owns_four();
     // South's pit 3 sows into pit 4, South's own: 2 seeds there, no capture.
-    let pos: Position<6> = "0 0 1 1 | 0 0 0-0 S".parse().unwrap();
+    let pos: Position<6> = "0 0 1 | 1 0 0 0-0 S".parse().unwrap();
     let (after, _) = round.play(&pos, Move::Pit(3)).unwrap();
-    assert_eq!(after.to_string(), "0 0 0 2 | 0 0 0-0 N");
+    assert_eq!(after.to_string(), "0 0 0 | 2 0 0 0-0 N");
     // North's pit 6 sows into pit 1 (South's): 2 seeds there, captured;
     // North's pit 5 into pit 6, North's own: no capture.
-    let pos: Position<6> = "1 0 0 1 | 1 1 0-0 N".parse().unwrap();
+    let pos: Position<6> = "1 0 0 | 1 1 1 0-0 N".parse().unwrap();
     let (after, _) = round.play(&pos, Move::Pit(6)).unwrap();
-    assert_eq!(after.to_string(), "0 0 0 1 | 1 0 0-2 S");
+    assert_eq!(after.to_string(), "0 0 0 | 1 1 0 0-2 S");
     let (after, _) = round.play(&pos, Move::Pit(5)).unwrap();
-    assert_eq!(after.to_string(), "1 0 0 1 | 0 2 0-0 S");
+    assert_eq!(after.to_string(), "1 0 0 | 1 0 2 0-0 S");
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn a_player_with_no_seeds_in_their_pits_is_stuck_and_the_seeds_go_to_their_owner
     let round = south_owns_four();
     // North owns 5 and 6, both empty: North is stuck though pit 4, of
     // North's row, holds seeds; South takes the 3 seeds of its pits.
-    let pos: Position<6> = "1 0 0 2 | 0 0 10-9 N".parse().unwrap();
+    let pos: Position<6> = "1 0 0 | 2 0 0 10-9 N".parse().unwrap();
     let outcome = round.outcome(&pos).expect("North is stuck");
     assert_eq!(outcome.totals, [13, 9]);
     // In the usual rows North owns pit 4 and may play it.
@@ -115,9 +115,9 @@ fn clockwise_sowing_reads_the_territory_on_the_board() {
     };
     let round = Round::<6>::new(rules, PitSet::EMPTY).with_territory(PitSet::first(4));
     // North's pit 5 sows clockwise into pit 4, South's: 2 there, captured.
-    let pos: Position<6> = "0 0 0 1 | 1 0 0-0 N".parse().unwrap();
+    let pos: Position<6> = "0 0 0 | 1 1 0 0-0 N".parse().unwrap();
     let (after, _) = round.play(&pos, Move::Pit(5)).unwrap();
-    assert_eq!(after.to_string(), "0 0 0 0 | 0 0 0-2 S");
+    assert_eq!(after.to_string(), "0 0 0 | 0 0 0 0-2 S");
 }
 
 #[test]
@@ -301,7 +301,10 @@ fn the_territory_vocabulary_round_trips_through_the_data_form() {
     };
     let json = data.to_json();
     assert!(json.contains("\"fill\": \"territory-emptied\""), "{json}");
-    assert!(json.contains("\"territory\": [\n      1,\n      2,\n      3,\n      4\n    ]"), "{json}");
+    assert!(
+        json.contains("\"territory\": [\n      1,\n      2,\n      3,\n      4\n    ]"),
+        "{json}"
+    );
     let back = RulesData::from_json(&json).unwrap();
     assert_eq!(back, data);
     assert_eq!(back.rules().fingerprint(6), rules.fingerprint(6));
@@ -324,6 +327,8 @@ fn the_protocol_says_each_rounds_territory() {
     assert!(answer.contains("\"legal\":[\"2\",\"3\",\"4\",\"5\"]"), "{answer}");
     assert!(answer.contains("\"territory\":[2,3,4,5]"), "{answer}");
     // A game not for territory refuses a territory.
-    let refused = line(r#"{"game": "dakon", "start": {"pits": [7,7,7,7,7,7,7,7,7,7,7,7,7,7], "territory": [1]}, "moves": []}"#);
+    let refused = line(
+        r#"{"game": "dakon", "start": {"pits": [7,7,7,7,7,7,7,7,7,7,7,7,7,7], "territory": [1]}, "moves": []}"#,
+    );
     assert!(refused.contains("error"), "{refused}");
 }

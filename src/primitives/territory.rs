@@ -40,18 +40,29 @@ pub(crate) const fn pits_of<const P: usize>(territory: PitSet, player: Player) -
 /// is not played with a territory (a [`RulesProblem`](crate::RulesProblem)):
 /// it is read as the opponent's pits.
 #[inline(always)]
-pub(crate) const fn scope_pits<const P: usize>(scope: CaptureScope, territory: PitSet, player: Player) -> PitSet {
+pub(crate) const fn scope_pits<const P: usize>(
+    scope: CaptureScope,
+    territory: PitSet,
+    player: Player,
+) -> PitSet {
     match scope {
         CaptureScope::Anywhere => PitSet::first(P),
         CaptureScope::OwnRow => pits_of::<P>(territory, player),
-        CaptureScope::OpponentRow | CaptureScope::StartsInOpponentRow => pits_of::<P>(territory, player.opponent()),
+        CaptureScope::OpponentRow | CaptureScope::StartsInOpponentRow => {
+            pits_of::<P>(territory, player.opponent())
+        }
     }
 }
 
 /// The pits of `player`'s own under `territory` holding at least `min`
 /// seeds.
 #[inline(always)]
-pub(crate) fn pits_holding<const P: usize>(pos: &Position<P>, territory: PitSet, player: Player, min: u8) -> PitSet {
+pub(crate) fn pits_holding<const P: usize>(
+    pos: &Position<P>,
+    territory: PitSet,
+    player: Player,
+    min: u8,
+) -> PitSet {
     if territory.is_empty() {
         pos.pits_holding(player, min)
     } else {
@@ -62,7 +73,11 @@ pub(crate) fn pits_holding<const P: usize>(pos: &Position<P>, territory: PitSet,
 
 /// The outcome when each pit's seeds go to its owner under `territory`
 /// ([`Leftover::Owners`](crate::Leftover::Owners) read on the territory).
-pub(crate) fn owners_outcome<const P: usize>(pos: &Position<P>, territory: PitSet, reason: EndReason) -> Outcome {
+pub(crate) fn owners_outcome<const P: usize>(
+    pos: &Position<P>,
+    territory: PitSet,
+    reason: EndReason,
+) -> Outcome {
     if territory.is_empty() {
         return Outcome::own_rows(pos).because(reason);
     }
@@ -138,7 +153,11 @@ pub(crate) fn fill_into(
     let (winner, won) = if claims[0] == claims[1] {
         (Player::North, n)
     } else {
-        let winner = if claims[1] > claims[0] { Player::North } else { Player::South };
+        let winner = if claims[1] > claims[0] {
+            Player::North
+        } else {
+            Player::South
+        };
         let claim = claims[winner.index()];
         let (whole, part) = (claim / per, claim % per);
         let extra = match fill {
@@ -188,7 +207,13 @@ pub(crate) const fn problems(rules: &crate::Rules, pits: usize, problems: Proble
         Some("pits off the board")
     } else if !turn.out_of_play.is_empty() {
         Some("pits out of play (turn.out_of_play)")
-    } else if matches!(rounds, Some(Rounds { out_of_play: true, .. })) {
+    } else if matches!(
+        rounds,
+        Some(Rounds {
+            out_of_play: true,
+            ..
+        })
+    ) {
         Some("pits out of play (rounds.out_of_play)")
     } else if matches!(rounds, Some(Rounds { min_pits, .. }) if min_pits == 0 || min_pits as usize > pits) {
         Some("pits to win from 1 to the board's (rounds.min_pits)")

@@ -731,11 +731,10 @@ impl SowingTurn {
     /// opponent's row" is one in the opponent's pits.
     ///
     /// ```
-    /// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, SowingTurn, Stores};
+    /// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, SowingTurn};
     /// use mancala_rules::{Move, PitSet, Player, Position};
     ///
     /// let turn = SowingTurn {
-    ///     stores: Stores::Own,
     ///     capture: CaptureRule::single(Counts::of(&[2])),
     ///     scope: CaptureScope::OpponentRow,
     ///     ..SowingTurn::DEFAULT
@@ -744,9 +743,13 @@ impl SowingTurn {
     /// assert_eq!(turn.pits_of::<6>(Player::South).to_string(), "1 2 3 4");
     /// assert_eq!(turn.pits_of::<6>(Player::North).to_string(), "5 6");
     /// // South's pit 4 sows into 5 (now 2, North's): captured.
-    /// let mut pos: Position<6> = "0 0 0 1 | 1 0 0-0 S".parse()?;
+    /// let mut pos: Position<6> = "0 0 0 | 1 1 0 0-0 S".parse()?;
     /// turn.play(&mut pos, Move::Pit(4));
     /// assert_eq!(pos.to_string(), "0 0 0 | 0 0 0 2-0 N");
+    /// // North's pit 6 sows into 1 (now 2, South's): captured too.
+    /// let mut pos: Position<6> = "1 0 0 | 0 0 1 0-0 N".parse()?;
+    /// turn.play(&mut pos, Move::Pit(6));
+    /// assert_eq!(pos.to_string(), "0 0 0 | 0 0 0 0-2 S");
     /// # Ok::<(), mancala_rules::ParseError>(())
     /// ```
     #[must_use]
@@ -949,7 +952,13 @@ impl SowingTurn {
                     else {
                         return Err(endless);
                     };
-                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps, self.territory));
+                    return Ok(end_at_lap_cap(
+                        pos,
+                        leftover,
+                        report,
+                        endless.laps,
+                        self.territory,
+                    ));
                 }
             },
             Lap::Single(sowing) if self.stores == Stores::None && self.out_of_play.is_empty() => {
@@ -998,7 +1007,13 @@ impl SowingTurn {
                                     // Seeds taken before each lap are the mover's.
                                     let score = &mut pos.scores[player.index()];
                                     *score = score.wrapping_add(before.seeds as u8);
-                                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps, self.territory));
+                                    return Ok(end_at_lap_cap(
+                                        pos,
+                                        leftover,
+                                        report,
+                                        endless.laps,
+                                        self.territory,
+                                    ));
                                 }
                             }
                         } else {
@@ -1021,7 +1036,13 @@ impl SowingTurn {
                                         return Err(endless);
                                     };
                                     *pos = board;
-                                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps, self.territory));
+                                    return Ok(end_at_lap_cap(
+                                        pos,
+                                        leftover,
+                                        report,
+                                        endless.laps,
+                                        self.territory,
+                                    ));
                                 }
                             }
                         }
