@@ -640,7 +640,7 @@ pub struct SowingTurn {
     /// The pits South owns, when ownership is not the usual rows: empty
     /// (every game but a later round of a territory game) means each
     /// player owns their own row. Set by a round of a game played in
-    /// rounds for territory ([`RoundFill::TerritoryRound`](crate::RoundFill::TerritoryRound)
+    /// rounds for territory ([`RoundFill::Territory`](crate::RoundFill::Territory)
     /// and its kin), where the pits each player owns change between
     /// rounds; North owns the other pits. The owner's pits are the ones
     /// they may play, the "opponent's row" of a capture
