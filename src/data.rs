@@ -105,6 +105,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
 /// | played in rounds ([`Rounds`](crate::Rounds)) | `"rounds": {"fill": "right", "starter": "last-mover", "min_pits": 4, "out_of_play": true}` (default `null`); a round's out-of-play pits: `"turn": {"out_of_play": [8, 9]}` (default `[]`) |
+/// | played in rounds for territory ([`RoundFill::Territory`](crate::RoundFill::Territory)) | `"rounds": {"fill": "territory", "starter": "winner", "min_pits": 9, "out_of_play": false}`, or `"territory-to-loser"`, `"territory-emptied"`; `min_pits` is then the pits that win; a round's territory, the pits South owns: `"turn": {"territory": [1, 2, 3, 4, 5, 6, 7]}` (default `[]`: the usual rows) |
 /// | majority above a count ([`Ending::majority_above`](crate::Ending::majority_above)) | `"end": {"majority": "nobody", "majority_above": 70}` (default `null`: half) |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |
 /// | a start board not uniform ([`StartBoard`](crate::StartBoard)) | `"start": [0, 3, 3, 0, 3, 3]`: one count a pit, in standard order (default `null`: `seeds` in every pit) |

@@ -918,12 +918,12 @@ impl Rules {
                 Some(above) => score > above,
             };
             if pos.scores.iter().any(|&score| decided(score)) {
-                return Turn::Over(leftover.outcome(pos, EndReason::Majority));
+                return Turn::Over(self.leftover_outcome(leftover, pos, EndReason::Majority));
             }
         }
         if let Some(FewSeeds { fewer_than, leftover }) = self.end.few_seeds {
             if pos.seeds_on_board() < u32::from(fewer_than) {
-                return Turn::Over(leftover.outcome(pos, EndReason::FewSeeds));
+                return Turn::Over(self.leftover_outcome(leftover, pos, EndReason::FewSeeds));
             }
         }
         if let Some(leftover) = self.end.row_empty {
@@ -952,12 +952,30 @@ impl Rules {
             return Turn::Over(eliminate.stuck(pos));
         }
         match self.end.stuck {
-            Stuck::Ends(leftover) => Turn::Over(leftover.outcome(pos, EndReason::MoverRowEmpty)),
+            Stuck::Ends(leftover) => {
+                Turn::Over(self.leftover_outcome(leftover, pos, EndReason::MoverRowEmpty))
+            }
             Stuck::Passes(_) if !self.playable(pos, mover.opponent()).is_empty() => {
                 Turn::Moves(MoveSet::PASS)
             }
             Stuck::Passes(_) if pos.seeds_on_board() == 0 => Turn::Over(Outcome::all_captured(pos)),
-            Stuck::Passes(leftover) => Turn::Over(leftover.outcome(pos, EndReason::NoMoves)),
+            Stuck::Passes(leftover) => Turn::Over(self.leftover_outcome(leftover, pos, EndReason::NoMoves)),
+        }
+    }
+
+    /// `leftover`'s outcome in `pos`, the seeds left to their owners read
+    /// on the turn's territory when it has one.
+    #[inline(always)]
+    fn leftover_outcome<const P: usize>(
+        &self,
+        leftover: Leftover,
+        pos: &Position<P>,
+        reason: EndReason,
+    ) -> Outcome {
+        if leftover == Leftover::Owners && !self.turn.territory.is_empty() {
+            crate::primitives::territory::owners_outcome(pos, self.turn.territory, reason)
+        } else {
+            leftover.outcome(pos, reason)
         }
     }
 
@@ -965,7 +983,16 @@ impl Rules {
     /// feeding rule.
     #[inline(always)]
     fn playable<const P: usize>(&self, pos: &Position<P>, player: Player) -> PitSet {
-        let mut pits = pos.pits_holding(player, self.play.min_seeds.max(1));
+        let mut pits = if self.turn.territory.is_empty() {
+            pos.pits_holding(player, self.play.min_seeds.max(1))
+        } else {
+            crate::primitives::territory::pits_holding(
+                pos,
+                self.turn.territory,
+                player,
+                self.play.min_seeds.max(1),
+            )
+        };
         if !self.play.restriction.is_free() {
             pits =
                 self.play
@@ -1042,7 +1069,12 @@ impl Rules {
             // (uniform over the legal moves: each is equally likely to be the
             // first legal one drawn). Cheaper than sowing every candidate to
             // list the legal moves.
-            let mut candidates = pos.pits_holding(pos.to_move, self.play.min_seeds.max(1));
+            let mut candidates = crate::primitives::territory::pits_holding(
+                pos,
+                self.turn.territory,
+                pos.to_move,
+                self.play.min_seeds.max(1),
+            );
             while let Some(mv) = rng.choose(MoveSet::pits(candidates)) {
                 match self.turn.try_play(pos, mv) {
                     Ok(report) => return Ok(report),
@@ -1254,6 +1286,7 @@ impl Rules {
         problems = self.start_problems(pits, problems);
         problems = self.eliminate_problems(problems);
         problems = self.mover_and_pull_problems(problems);
+        problems = crate::primitives::territory::problems(self, pits, problems);
         problems
     }
 
@@ -1350,7 +1383,12 @@ impl Rules {
             }
         }
         if let Some(rounds) = self.rounds {
-            if !self.has_stores || rounds.min_pits as usize > pits / 2 {
+            // Rounds for territory read min_pits as the pits that win
+            // (checked with the territory), and need no stores of their own
+            // (with their own stores or not: every pit is refilled).
+            let territory = rounds.fill.is_territory();
+            let short = !territory && rounds.min_pits as usize > pits / 2;
+            if (!self.has_stores && !territory) || short {
                 problems = problems.with(RulesProblem::RoundsNotPlayable { row: pits / 2 });
             }
         }

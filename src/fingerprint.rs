@@ -161,6 +161,7 @@ impl Encoder {
             chosen_direction,
             chain_against,
             pull_across,
+            territory,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -265,6 +266,10 @@ impl Encoder {
         if pull_across {
             self.tag(61).byte(1);
         }
+        // A round's territory (the territory vocabulary): tag 51.
+        if !territory.is_empty() {
+            self.tag(51).word(u64::from(territory.bits()));
+        }
     }
 
     fn rounds(&mut self, rounds: Rounds) {
@@ -274,10 +279,14 @@ impl Encoder {
             min_pits,
             out_of_play,
         } = rounds;
-        self.tag(1).byte(match fill {
-            RoundFill::Left => 0,
-            RoundFill::Right => 1,
-        });
+        match fill {
+            RoundFill::Left => self.tag(1).byte(0),
+            RoundFill::Right => self.tag(1).byte(1),
+            // The territory fills (the territory vocabulary): tag 50.
+            RoundFill::Territory => self.tag(50).byte(0),
+            RoundFill::TerritoryToLoser => self.tag(50).byte(1),
+            RoundFill::TerritoryEmptied => self.tag(50).byte(2),
+        };
         self.tag(2).byte(match starter {
             RoundStarter::Alternate => 0,
             RoundStarter::Loser => 1,

@@ -115,6 +115,15 @@
 //! such move, the opponent of the player to move). Every other game's
 //! answers are as they were.
 //!
+//! A game in rounds for territory ([`RoundFill::is_territory`](crate::RoundFill::is_territory):
+//! the pits change owners between rounds) also says the round's
+//! territory: its `start` may have a third key, `territory`, the pit
+//! numbers South owns (default: South's row; only such a game's start may
+//! have it), each of its positions has a field `territory` after
+//! `next_round` (the pits South owns, always listed), and its
+//! `next_round` says the next round's `territory` after its
+//! `out_of_play`.
+//!
 //! ```json
 //! {"pits": [..], "scores": [6, 8], "to_move": 0, "legal": ["3"], "over": false, "final": null, "winner": null, "out_of_play": [1, 2], "next_round": null}
 //! ```
@@ -433,11 +442,9 @@ pub fn respond(request: &str, out: &mut impl Write) -> io::Result<bool> {
     if let Some(rounds) = kind.rules().rounds {
         return respond_round(kind, rounds, request.start.as_ref(), &request.moves, out);
     }
-    if request
-        .start
-        .as_ref()
-        .is_some_and(|start| start.out_of_play.is_some() || start.starter.is_some())
-    {
+    if request.start.as_ref().is_some_and(|start| {
+        start.out_of_play.is_some() || start.starter.is_some() || start.territory.is_some()
+    }) {
         return write_refusal(
             out,
             Some(kind.name()),
@@ -484,6 +491,9 @@ struct RoundInfo {
     seeds: u8,
     out_of_play: PitSet,
     starter: Player,
+    /// South's pits in a game in rounds for territory (empty: the usual
+    /// rows).
+    territory: PitSet,
 }
 
 /// One round of a game in rounds: its rules with the start's out-of-play
@@ -510,6 +520,22 @@ fn respond_round(
         }
         out_of_play = out_of_play.with(usize::from(number) - 1);
     }
+    let mut territory = PitSet::EMPTY;
+    let numbers = start.and_then(|start| start.territory.as_ref());
+    if numbers.is_some() && !rounds.fill.is_territory() {
+        return write_refusal(
+            out,
+            Some(kind.name()),
+            "invalid start: territory is for games in rounds for territory",
+        );
+    }
+    for &number in numbers.into_iter().flatten() {
+        if number == 0 || usize::from(number) > pits {
+            let message = format!("invalid start: territory pit {number} is not on the board of {pits} pits");
+            return write_refusal(out, Some(kind.name()), &message);
+        }
+        territory = territory.with(usize::from(number) - 1);
+    }
     let starter = match start.map(|start| start.starter.unwrap_or(start.to_move)) {
         None | Some(0) => Player::South,
         Some(1) => Player::North,
@@ -523,6 +549,7 @@ fn respond_round(
         seeds: kind.rules().seeds,
         out_of_play,
         starter,
+        territory,
     };
     macro_rules! sizes {
         ($($pits:literal)*) => {
@@ -542,7 +569,7 @@ fn replay_round<const P: usize>(
     moves: &Moves,
     out: &mut impl Write,
 ) -> io::Result<bool> {
-    let rules = Round::<P>::new(*kind.rules(), info.out_of_play);
+    let rules = Round::<P>::new(*kind.rules(), info.out_of_play).with_territory(info.territory);
     let position = match start {
         None => Ok(rules.start()),
         Some(start) => Position::<P>::from_parts(&start.pits, start.scores, start.to_move)
@@ -676,17 +703,26 @@ fn write_round_fields<R: Ruleset>(
         let to_move = pos.to_move();
         let last = last_mover.unwrap_or(to_move.opponent());
         let starter = info.rounds.next_starter(info.starter, to_move, &outcome, last);
-        let claims = crate::rounds::claims_of(pos.pits(), pos.scores(), &outcome);
+        let claims = crate::primitives::territory::claims(pos.pits(), pos.scores(), &outcome, info.territory);
         let mut pits = pos.pits().to_vec();
         let mut scores = [0u8; 2];
-        let out_of_play = info
+        let (out_of_play, south) = info
             .rounds
-            .fill_into(info.seeds, claims, &mut pits, &mut scores)?;
-        Some((pits, scores, starter, out_of_play))
+            .fill_round_into(info.seeds, claims, &mut pits, &mut scores)?;
+        Some((pits, scores, starter, out_of_play, south))
     });
+    // A game for territory: the pits South owns, always listed.
+    let listed = |south: PitSet| {
+        if south.is_empty() {
+            PitSet::first(pos.pits().len() / 2)
+        } else {
+            south
+        }
+    };
+    let territory = info.rounds.fill.is_territory();
     match next {
-        None => out.write_all(b"null"),
-        Some((pits, [south, north], starter, out_of_play)) => {
+        None => out.write_all(b"null")?,
+        Some((pits, [south, north], starter, out_of_play, owned)) => {
             out.write_all(b"{\"pits\":[")?;
             for (i, seeds) in pits.iter().enumerate() {
                 if i > 0 {
@@ -700,9 +736,21 @@ fn write_round_fields<R: Ruleset>(
                 starter.index()
             )?;
             write_pits(out, out_of_play)?;
-            out.write_all(b"}")
+            if territory {
+                out.write_all(b",\"territory\":")?;
+                write_pits(out, listed(owned))?;
+            }
+            out.write_all(b"}")?;
         }
     }
+    if territory {
+        out.write_all(b",\"territory\":")?;
+        write_pits(
+            out,
+            listed(info.territory.intersection(PitSet::first(pos.pits().len()))),
+        )?;
+    }
+    Ok(())
 }
 
 fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::Result<()> {
@@ -937,6 +985,10 @@ struct Start {
     /// A game in rounds: who started the round (default: `to_move`).
     #[serde(default)]
     starter: Option<u8>,
+    /// A game in rounds for territory: the pits South owns (pit numbers;
+    /// default: South's row).
+    #[serde(default)]
+    territory: Option<Vec<u8>>,
 }
 
 /// `[south, north]`. (Read as a list first: serde_json streaming into an

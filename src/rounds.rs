@@ -33,6 +33,7 @@ use crate::game::Game;
 use crate::moves::{Move, PitSet};
 use crate::outcome::Outcome;
 use crate::position::{Player, Position};
+use crate::primitives::territory;
 
 /// How a game is played in rounds ([`Rules::rounds`]): how the next round's
 /// board is filled, who starts it, and when the match ends.
@@ -84,6 +85,58 @@ pub enum RoundFill {
     /// From each player's rightmost pit: South's pit `N` backwards, North's
     /// pit `2N` backwards (MancalaGames' `RIGHT_FILL`).
     Right,
+    /// A game for territory: every pit is refilled with the opening's
+    /// count, and the round's winner owns as many pits as their seeds
+    /// fill, and one more they fill more than half; the loser owns the
+    /// rest ([`SowingTurn::territory`](crate::primitives::SowingTurn::territory)).
+    /// The winner's pits run counterclockwise from their own first pit
+    /// (South's pit 1, North's pit `N + 1`) into the loser's row. After a
+    /// drawn round each player owns their row. With this fill
+    /// [`min_pits`](Rounds::min_pits) is the pits that win the match: it
+    /// ends once a player has fewer seeds than the board's less those
+    /// that win `min_pits` pits, plus half a pit (MancalaGames' `UCHOWN`,
+    /// the winner not choosing, and `TERR_EX_RANDOM` with an odd count).
+    ///
+    /// On a 2x3 board of 4 seeds a pit (24 seeds) South won a round 14 to
+    /// 10: three pits and 2 seeds, at most half the fourth: South owns its
+    /// row; with 15, more than half: South also owns North's first pit, 4.
+    ///
+    /// ```
+    /// use mancala_rules::{Player, RoundFill, RoundStarter, Rounds};
+    ///
+    /// let rounds = Rounds { fill: RoundFill::Territory, starter: RoundStarter::Winner, min_pits: 5, out_of_play: false };
+    /// let (pos, south) = rounds.fill_territory::<6>(4, [14, 10], Player::South).expect("the match goes on");
+    /// assert_eq!(pos.to_string(), "4 4 4 | 4 4 4 0-0 S");
+    /// assert!(south.is_empty()); // the usual rows
+    /// let (_, south) = rounds.fill_territory::<6>(4, [15, 9], Player::South).expect("the match goes on");
+    /// assert_eq!(south.to_string(), "1 2 3 4");
+    /// // 5 pits win: 24 - (4 * 4 + 3) + 2 = 7 seeds go on.
+    /// assert!(rounds.fill_territory::<6>(4, [18, 6], Player::South).is_none());
+    /// ```
+    Territory,
+    /// [`Territory`](RoundFill::Territory), except that the winner owns only
+    /// the pits their seeds fill completely; a pit partly filled is the
+    /// loser's. The match ends once a player has fewer seeds than the
+    /// board's less those that fill `min_pits` pits, plus one
+    /// (MancalaGames' `TERR_EX_LOSER`).
+    TerritoryToLoser,
+    /// [`TerritoryToLoser`](RoundFill::TerritoryToLoser), and what each
+    /// player's seeds leave over whole pits stays in their store, the
+    /// loser's first pit left empty to make up for it (MancalaGames'
+    /// `TERR_EX_EMPTY`).
+    TerritoryEmptied,
+}
+
+impl RoundFill {
+    /// Whether this fill is for territory (the pits change owners between
+    /// rounds).
+    #[must_use]
+    pub const fn is_territory(self) -> bool {
+        matches!(
+            self,
+            RoundFill::Territory | RoundFill::TerritoryToLoser | RoundFill::TerritoryEmptied
+        )
+    }
 }
 
 /// Who starts the next round ([`Rounds::starter`]).
@@ -131,6 +184,25 @@ impl Rounds {
         Some((Position::new(pits, scores, starter), out))
     }
 
+    /// The next round's start of a territory game ([`RoundFill::is_territory`])
+    /// when the players take `claims` seeds into it and `starter`
+    /// starts: the board, the stores, and the pits South owns (empty: the
+    /// usual rows, see [`SowingTurn::with_territory`](crate::primitives::SowingTurn::with_territory)).
+    /// `None` when the match is over. For another fill, the pits South owns
+    /// are always the usual rows.
+    #[must_use]
+    pub fn fill_territory<const P: usize>(
+        &self,
+        seeds: u8,
+        claims: [u32; 2],
+        starter: Player,
+    ) -> Option<(Position<P>, PitSet)> {
+        let mut pits = [0u8; P];
+        let mut scores = [0u8; 2];
+        let (_, territory) = self.fill_round_into(seeds, claims, &mut pits, &mut scores)?;
+        Some((Position::new(pits, scores, starter), territory))
+    }
+
     /// [`fill`](Rounds::fill) on a board of any size (`pits.len()` pits).
     pub(crate) fn fill_into(
         &self,
@@ -139,6 +211,26 @@ impl Rounds {
         pits: &mut [u8],
         scores: &mut [u8; 2],
     ) -> Option<PitSet> {
+        self.fill_round_into(seeds, claims, pits, scores)
+            .map(|(out, _)| out)
+    }
+
+    /// The next round on a board of any size: its out-of-play pits and
+    /// South's territory (empty: the usual rows).
+    pub(crate) fn fill_round_into(
+        &self,
+        seeds: u8,
+        claims: [u32; 2],
+        pits: &mut [u8],
+        scores: &mut [u8; 2],
+    ) -> Option<(PitSet, PitSet)> {
+        if self.fill.is_territory() {
+            let south = territory::fill_into(self.fill, self.min_pits, seeds, claims, pits, scores)?;
+            let size = pits.len();
+            let usual = PitSet::first(size / 2);
+            let south = if south == usual { PitSet::EMPTY } else { south };
+            return Some((PitSet::EMPTY, south));
+        }
         let n = pits.len() / 2;
         let seeds = u32::from(seeds.max(1));
         let needed = u32::from(self.min_pits.max(1)) * seeds;
@@ -154,8 +246,8 @@ impl Rounds {
             let first = player.index() * n;
             for k in 0..n {
                 let pit = match self.fill {
-                    RoundFill::Left => first + k,
                     RoundFill::Right => first + n - 1 - k,
+                    _ => first + k,
                 };
                 if k < filled {
                     pits[pit] = seeds as u8;
@@ -167,7 +259,7 @@ impl Rounds {
                 }
             }
         }
-        Some(out)
+        Some((out, PitSet::EMPTY))
     }
 
     /// Who starts the round after one that `starter` started, that ended
@@ -262,6 +354,26 @@ impl<const P: usize> Round<P> {
     #[must_use]
     pub const fn out_of_play(&self) -> PitSet {
         self.rules.turn.out_of_play
+    }
+
+    /// This round with South owning the pits of `south` (0-based) and North
+    /// the others: a round of a territory game
+    /// ([`SowingTurn::with_territory`](crate::primitives::SowingTurn::with_territory);
+    /// empty, or South's row: the usual rows).
+    #[must_use]
+    pub const fn with_territory(self, south: PitSet) -> Round<P> {
+        Round {
+            rules: Rules {
+                turn: self.rules.turn.with_territory::<P>(south),
+                ..self.rules
+            },
+        }
+    }
+
+    /// The pits South owns in this round (0-based; empty: the usual rows).
+    #[must_use]
+    pub const fn territory(&self) -> PitSet {
+        self.rules.turn.territory
     }
 }
 
@@ -386,6 +498,13 @@ impl<const P: usize> Match<P> {
         self.round.rules().out_of_play()
     }
 
+    /// The pits South owns in the current round (0-based; empty: the
+    /// usual rows).
+    #[must_use]
+    pub fn territory(&self) -> PitSet {
+        self.round.rules().territory()
+    }
+
     /// How the current round ended, if it has.
     #[must_use]
     pub fn round_outcome(&self) -> Option<Outcome> {
@@ -421,10 +540,16 @@ impl<const P: usize> Match<P> {
         let end = *self.round.position();
         let rounds = self.rules.rounds?;
         let last = self.last_mover.unwrap_or(end.to_move.opponent());
-        match rounds.next_round(self.rules.seeds, self.starter, &end, &outcome, last) {
-            Some((start, out)) => {
+        let next = rounds.next_starter(self.starter, end.to_move, &outcome, last);
+        let territory = self.round.rules().territory();
+        let claims = territory::claims(&end.pits, end.scores, &outcome, territory);
+        let mut pits = [0u8; P];
+        let mut scores = [0u8; 2];
+        let filled = rounds.fill_round_into(self.rules.seeds, claims, &mut pits, &mut scores);
+        match filled.map(|(out, south)| (Position::new(pits, scores, next), out, south)) {
+            Some((start, out, south)) => {
                 // The fill conserves the seeds: the start is valid.
-                let round = Round::new(self.rules, out);
+                let round = Round::new(self.rules, out).with_territory(south);
                 self.round = Game::from_position(round, start).ok()?;
                 self.starter = start.to_move;
                 self.last_mover = None;

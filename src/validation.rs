@@ -250,6 +250,17 @@ pub enum RulesProblem {
     /// game of rounds, whose round ends are read on positions.
     #[error("end.cleared: an end judged on the last mover cannot be played in rounds")]
     ClearedByMoverInRounds,
+    /// A territory ([`SowingTurn::territory`](crate::primitives::SowingTurn::territory),
+    /// or rounds for territory, [`RoundFill::is_territory`](crate::RoundFill::is_territory))
+    /// combined with an item whose reading of the players' rows was not
+    /// written for pits that change owners (`with` names it), or rounds for
+    /// territory that also put pits out of play, or win with no pit or
+    /// more pits than the board's.
+    #[error("turn.territory: pits that change owners cannot be combined with {with}")]
+    TerritoryCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -289,6 +300,7 @@ impl RulesProblem {
             RulesProblem::EliminateCombination { .. } => "end.eliminate",
             RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
             RulesProblem::ClearedByMoverInRounds => "end.cleared",
+            RulesProblem::TerritoryCombination { .. } => "turn.territory",
         }
     }
 
@@ -369,6 +381,9 @@ impl RulesProblem {
             RulesProblem::ClearedByMoverInRounds => {
                 "end.cleared: an end judged on the last mover cannot be played in rounds"
             }
+            RulesProblem::TerritoryCombination { .. } => {
+                "turn.territory: pits that change owners, not with readings of the rows written for fixed rows"
+            }
         }
     }
 }
@@ -402,7 +417,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 26;
+    const CAPACITY: usize = 27;
 
     /// No problem.
     pub const NONE: Problems = Problems {

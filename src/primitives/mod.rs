@@ -74,6 +74,7 @@ mod feeding;
 mod pull_across;
 mod restriction;
 mod sowing;
+pub(crate) mod territory;
 mod turn;
 
 pub use capture::{Capture, CaptureAt, CaptureRule};

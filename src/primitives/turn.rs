@@ -673,6 +673,27 @@ pub struct SowingTurn {
     /// ```
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
     pub pull_across: bool,
+    /// The pits South owns, when ownership is not the usual rows: empty
+    /// (every game but a later round of a territory game) means each
+    /// player owns their own row. Set by a round of a game played in
+    /// rounds for territory ([`RoundFill::Territory`](crate::RoundFill::Territory)
+    /// and its kin), where the pits each player owns change between
+    /// rounds; North owns the other pits. The owner's pits are the ones
+    /// they may play, the "opponent's row" of a capture
+    /// ([`CaptureScope::OpponentRow`]) is the opponent's pits, a stuck
+    /// player is one with no playable pit of their own, and the seeds left
+    /// to their owners ([`Leftover::Owners`]) go to each pit's owner. See
+    /// [`SowingTurn::with_territory`]. Data form: the pit numbers,
+    /// `"territory": [1, 2, 3, 4, 5, 6, 7]` (default `[]`).
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            default,
+            skip_serializing_if = "crate::rounds::pit_numbers::is_empty",
+            with = "crate::rounds::pit_numbers"
+        )
+    )]
+    pub territory: PitSet,
 }
 
 #[cfg(feature = "serde")]
@@ -709,6 +730,7 @@ impl SowingTurn {
         chosen_direction: PitSet::EMPTY,
         chain_against: ChainAgainst::AgainstSowing,
         pull_across: false,
+        territory: PitSet::EMPTY,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -734,6 +756,76 @@ impl SowingTurn {
         SowingTurn {
             out_of_play: pits,
             ..self
+        }
+    }
+
+    /// This turn with South owning the pits of `south` (0-based) and North
+    /// the others ([`SowingTurn::territory`]); the usual rows (South's pits
+    /// 1 to `N`) or an empty set give the turn of the usual rows.
+    ///
+    /// On a 2x3 board South owns its own row and North's pit 4: South may
+    /// play pit 4, North only pits 5 and 6, and a capture in "the
+    /// opponent's row" is one in the opponent's pits.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, SowingTurn};
+    /// use mancala_rules::{Move, PitSet, Player, Position};
+    ///
+    /// let turn = SowingTurn {
+    ///     capture: CaptureRule::single(Counts::of(&[2])),
+    ///     scope: CaptureScope::OpponentRow,
+    ///     ..SowingTurn::DEFAULT
+    /// }
+    /// .with_territory::<6>(PitSet::first(4));
+    /// assert_eq!(turn.pits_of::<6>(Player::South).to_string(), "1 2 3 4");
+    /// assert_eq!(turn.pits_of::<6>(Player::North).to_string(), "5 6");
+    /// // South's pit 4 sows into 5 (now 2, North's): captured.
+    /// let mut pos: Position<6> = "0 0 0 | 1 1 0 0-0 S".parse()?;
+    /// turn.play(&mut pos, Move::Pit(4));
+    /// assert_eq!(pos.to_string(), "0 0 0 | 0 0 0 2-0 N");
+    /// // North's pit 6 sows into 1 (now 2, South's): captured too.
+    /// let mut pos: Position<6> = "1 0 0 | 0 0 1 0-0 N".parse()?;
+    /// turn.play(&mut pos, Move::Pit(6));
+    /// assert_eq!(pos.to_string(), "0 0 0 | 0 0 0 0-2 S");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn with_territory<const P: usize>(self, south: PitSet) -> SowingTurn {
+        let south = south.intersection(PitSet::first(P));
+        let usual = south.bits() == PitSet::first(P / 2).bits();
+        SowingTurn {
+            territory: if usual { PitSet::EMPTY } else { south },
+            ..self
+        }
+    }
+
+    /// The pits `player` owns on a `P`-pit board: their row, or their
+    /// part of the [`territory`](SowingTurn::territory).
+    #[inline(always)]
+    #[must_use]
+    pub const fn pits_of<const P: usize>(&self, player: Player) -> PitSet {
+        super::territory::pits_of::<P>(self.territory, player)
+    }
+
+    /// The pits of the capture's scope when `player` moves, read on the
+    /// territory when there is one.
+    #[inline(always)]
+    const fn scope_pits<const P: usize>(&self, player: Player) -> PitSet {
+        if self.territory.is_empty() {
+            self.scope.pits::<P>(player)
+        } else {
+            super::territory::scope_pits::<P>(self.scope, self.territory, player)
+        }
+    }
+
+    /// [`CaptureScope::capture_pits`], read on the territory when there is
+    /// one.
+    #[inline(always)]
+    const fn capture_pits<const P: usize>(&self, player: Player, last: usize) -> PitSet {
+        if self.territory.is_empty() {
+            self.scope.capture_pits::<P>(player, last)
+        } else {
+            super::territory::scope_pits::<P>(self.scope, self.territory, player)
         }
     }
 
@@ -825,6 +917,7 @@ impl SowingTurn {
             let turn = SowingTurn {
                 direction: Direction::CounterClockwise,
                 out_of_play: mirror_set::<P>(self.out_of_play),
+                territory: mirror_set::<P>(self.territory),
                 halves: RowHalves::Together,
                 chosen_direction: PitSet::EMPTY,
                 chain_against: ChainAgainst::AgainstSowing,
@@ -896,7 +989,13 @@ impl SowingTurn {
                     else {
                         return Err(endless);
                     };
-                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
+                    return Ok(end_at_lap_cap(
+                        pos,
+                        leftover,
+                        report,
+                        endless.laps,
+                        self.territory,
+                    ));
                 }
             },
             Lap::Single(sowing) if self.stores == Stores::None && self.out_of_play.is_empty() => {
@@ -945,7 +1044,13 @@ impl SowingTurn {
                                     // Seeds taken before each lap are the mover's.
                                     let score = &mut pos.scores[player.index()];
                                     *score = score.wrapping_add(before.seeds as u8);
-                                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
+                                    return Ok(end_at_lap_cap(
+                                        pos,
+                                        leftover,
+                                        report,
+                                        endless.laps,
+                                        self.territory,
+                                    ));
                                 }
                             }
                         } else {
@@ -968,7 +1073,13 @@ impl SowingTurn {
                                         return Err(endless);
                                     };
                                     *pos = board;
-                                    return Ok(end_at_lap_cap(pos, leftover, report, endless.laps));
+                                    return Ok(end_at_lap_cap(
+                                        pos,
+                                        leftover,
+                                        report,
+                                        endless.laps,
+                                        self.territory,
+                                    ));
                                 }
                             }
                         }
@@ -1030,7 +1141,7 @@ impl SowingTurn {
         let Some(en_passant) = self.en_passant else {
             return Ok((origin, 1));
         };
-        let scope = self.scope.pits::<P>(player);
+        let scope = self.scope_pits::<P>(player);
         let sowing = self.lap.sowing();
         let Some(relay) = self.lap.relay() else {
             return Ok((en_passant.lap(pos, origin, sowing, scope), 1));
@@ -1057,7 +1168,7 @@ impl SowingTurn {
     #[inline(always)]
     fn stop_on_capture<const P: usize>(&self, relay: RelayRule, player: Player) -> (Counts, PitSet) {
         if relay.stop_on_capture {
-            (self.capture.counts, self.scope.pits::<P>(player))
+            (self.capture.counts, self.scope_pits::<P>(player))
         } else {
             (Counts::NONE, PitSet::EMPTY)
         }
@@ -1076,7 +1187,7 @@ impl SowingTurn {
         let mut captured = match self.sweep {
             Sweep::Never => self
                 .capture
-                .find_on(board, last, self.scope.capture_pits::<P>(player, last)),
+                .find_on(board, last, self.capture_pits::<P>(player, last)),
             sweep => sweep.find(board, self.capture.counts.pits_of(board), last, player),
         };
         if let Some(opposite) = self.opposite {
@@ -1244,6 +1355,7 @@ fn end_at_lap_cap<const P: usize>(
     leftover: Leftover,
     report: MoveReport,
     laps: u32,
+    territory: PitSet,
 ) -> MoveReport {
     pos.pass_turn();
     let board = pos.seeds_on_board();
@@ -1258,7 +1370,9 @@ fn end_at_lap_cap<const P: usize>(
                 [south + half, north + half + odd]
             }
         }
-        Leftover::Nobody => Leftover::Owners.outcome(pos, EndReason::NoMoves).totals,
+        Leftover::Nobody | Leftover::Owners => {
+            super::territory::owners_outcome(pos, territory, EndReason::NoMoves).totals
+        }
         other => other.outcome(pos, EndReason::NoMoves).totals,
     };
     // At most 255 seeds in a valid position: each total fits a byte.

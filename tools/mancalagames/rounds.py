@@ -41,8 +41,15 @@ that round chosen at random (its ``starter`` and ``out_of_play`` stay the
 round's): the state of a round is its position, its out-of-play pits and
 who started it, which the start says.
 
+A game for territory (MancalaGames' goal TERRITORY), whose moves
+MancalaGames names (row, pos, direction) since a player's pits may lie in
+either row, has them in pit numbers (row 1 is South's: loc = pos; row 0
+North's: loc = 2n - 1 - pos) and also says, in each position, in its start and in ``next_round``, ``territory``: the pit
+numbers South owns (its ``owner`` list, False is South), which change only
+between rounds.
+
 Use ``rounds_diff.py`` to compare, which also compares ``out_of_play`` and
-``next_round``.  Nothing of MancalaGames is copied: it is imported from its
+``next_round`` (and ``territory`` when the traces have it).  Nothing of MancalaGames is copied: it is imported from its
 checkout by the peer's loader.
 """
 import argparse
@@ -79,18 +86,68 @@ def make_driver_class(traces):
             blocked = self.g.blocked or []
             return [loc + 1 for loc, b in enumerate(blocked) if b]
 
+        def territorial(self):
+            return self.g.info.goal == traces.MG.gi.Goal.TERRITORY
+
+        def territory(self):
+            """The pit numbers South owns (MancalaGames' owner list:
+            False is South)."""
+            return [loc + 1 for loc, own in enumerate(self.g.owner)
+                    if own is False or own == 0]
+
+        # -- a game for territory: MancalaGames' moves are (row, pos,
+        # direction) tuples, a player's pits being in either row; row 1 is
+        # South's (loc = pos), row 0 North's (loc = 2n - 1 - pos)
+        def tuple_moves(self):
+            """{pit number: MG move} of a game for territory."""
+            moves = self.g.get_moves()
+            out = {}
+            for m in moves:
+                if m == traces.MG.gi.PASS_TOKEN:
+                    continue
+                row, pos, direct = m
+                if direct is not None:
+                    raise SystemExit(f'{self.name}: a direction to choose '
+                                     'in a game for territory: unsupported')
+                loc = pos if row else 2 * self.n - 1 - pos
+                out[loc + 1] = m
+            return out
+
+        def legal(self):
+            if not self.territorial() or self.over:
+                return super().legal()
+            moves = self.g.get_moves()
+            if moves == [traces.MG.gi.PASS_TOKEN]:
+                return ['pass']
+            return [str(p) for p in sorted(self.tuple_moves())]
+
+        def mg_move(self, mv):
+            if mv == 'pass':
+                return traces.MG.gi.PASS_TOKEN
+            if self.territorial():
+                return self.tuple_moves()[int(mv)]
+            return self.to_pos(int(mv))
+
+        def endless_move(self, pit):
+            if not self.territorial():
+                return super().endless_move(pit)
+            if not self.g.info.mlaps:
+                return False
+            with self.g.save_restore_state():
+                mdata = self.g.do_sow(self.tuple_moves()[pit])
+            return mdata.capt_start == traces.MG.gi.WinCond.ENDLESS
+
         def position(self):
             p = super().position()
             p['out_of_play'] = self.blocked()
             p['next_round'] = self.next_round if self.over else None
+            if self.territorial():
+                p['territory'] = self.territory()
             return p
 
         def play(self, mv):
             gi = traces.MG.gi
-            if mv == 'pass':
-                cond = self.g.move(gi.PASS_TOKEN)
-            else:
-                cond = self.g.move(self.to_pos(int(mv)))
+            cond = self.g.move(self.mg_move(mv))
             mdata = self.g.mdata
             if mdata is not None and mdata.ended == gi.WinCond.ENDLESS:
                 self.endless = True
@@ -117,8 +174,11 @@ def make_driver_class(traces):
             self.mg_winner = None
             self.round_over = False
             self.next_round = None
-            return {'pits': list(g.board), 'scores': list(g.store),
-                    'to_move': int(g.turn), 'out_of_play': self.blocked()}
+            start = {'pits': list(g.board), 'scores': list(g.store),
+                      'to_move': int(g.turn), 'out_of_play': self.blocked()}
+            if self.territorial():
+                start['territory'] = self.territory()
+            return start
 
     return RoundDriver
 
@@ -212,7 +272,9 @@ def main(argv=None):
                    'start': {'pits': sp['pits'], 'scores': sp['scores'],
                              'to_move': sp['to_move'],
                              'out_of_play': sp['out_of_play'],
-                             'starter': starter},
+                             'starter': starter,
+                             **({'territory': sp['territory']}
+                                if 'territory' in sp else {})},
                    'moves': moves[offset:],
                    'positions': positions[offset:],
                    'mg': {'index': gno, 'round': rno + 1, 'seed': args.seed,
@@ -223,7 +285,7 @@ def main(argv=None):
                                          ('pits', 'scores', 'to_move')})
                 check_positions = [
                     {k: v for k, v in p.items()
-                     if k not in ('out_of_play', 'next_round')}
+                     if k not in ('out_of_play', 'next_round', 'territory')}
                     for p in rec['positions']]
                 check['positions'] = check_positions
                 traces.check_trace(check, d.total, winner, errors)

@@ -193,10 +193,12 @@ def survey_one(MG, traces, path):
     # -- rounds: a match of rounds refilled from the seeds won
     rounds = None
     if nd.get('rounds') is not None:
-        rounds = survey_rounds(gi, info, nd)
+        rounds = survey_rounds(gi, info, nd, seeds)
         features.append(f"rounds ({rounds['fill']} fill, "
                         f"{rounds['starter']} starts, "
-                        f"match ends below {rounds['min_pits']} pits"
+                        + (f"{rounds['min_pits']} pits win the match"
+                           if rounds['fill'].startswith('territory') else
+                           f"match ends below {rounds['min_pits']} pits")
                         + (', unfilled pits out of play'
                            if rounds['out_of_play'] else '') + ')')
 
@@ -252,8 +254,18 @@ def survey_one(MG, traces, path):
     while deco is not None:
         enders.append(type(deco).__name__)
         deco = getattr(deco, 'decorator', None)
+    round_few = False
     deco = game.deco.ender
     while deco is not None:
+        if type(deco).__name__ == 'EndSeedsLimit' and rounds is not None \
+                and info.rounds in (gi.Rounds.END_S_SEEDS,
+                                    gi.Rounds.END_2S_SEEDS):
+            # the round ends when stop_at or fewer seeds are on the board;
+            # MancalaGames checks it before the outright majority
+            if few_limit is not None:
+                raise Blocked('two ends by too few seeds')
+            few_limit = deco.stop_at + 1
+            round_few = True
         if type(deco).__name__ == 'NoOutcomeChange':
             # MancalaGames ends the game when 0 < seeds in play < min_needed
             # (too few for any capture); with none left, the stuck end
@@ -470,6 +482,13 @@ def survey_one(MG, traces, path):
         scopes = {None: 'anywhere', gi.CaptSide.OPP_SIDE: 'opponent-row',
                   gi.CaptSide.OWN_SIDE: 'own-row',
                   gi.CaptSide.OPP_CONT: 'starts-in-opponent-row'}
+        if rounds is not None and rounds['fill'].startswith('territory'):
+            # the crate reads the rows on the round's territory: the
+            # opponent's (own) row is the pits the opponent (mover) owns;
+            # MancalaGames' OPP_SIDE / OWN_SIDE stay the board's sides
+            scopes = {None: 'anywhere',
+                      gi.CaptSide.OPP_TERR: 'opponent-row',
+                      gi.CaptSide.OWN_TERR: 'own-row'}
         if side not in scopes:
             raise Blocked(f'capture side {side.name}')
         scope = scopes[side]
@@ -707,9 +726,22 @@ def survey_one(MG, traces, path):
                     if rounds is None:
                         raise Blocked(f'an outright majority above {deco.win_seeds}')
                     majority_above = deco.win_seeds
+                if round_few:
+                    # the few-seeds end comes first in MancalaGames: the
+                    # crate's majority (checked first) is read only when
+                    # it can never come before it
+                    if total - (deco.win_seeds + 1) >= few_limit:
+                        raise Blocked('an end by too few seeds checked '
+                                      'before an outright majority that '
+                                      'can come first')
+                    majority_above = None
             deco = getattr(deco, 'decorator', None)
-        features.append('majority (nobody)' if majority_above is None else
-                        f'majority above {majority_above} (nobody)')
+        if round_few:
+            features.append('no majority end (the few-seeds end comes '
+                            'first)')
+        else:
+            features.append('majority (nobody)' if majority_above is None
+                            else f'majority above {majority_above} (nobody)')
     elif enders != ['ClearSeedsEndGame']:
         raise Blocked(f'goal CLEAR with the enders {enders}')
     take('stores')
@@ -751,7 +783,7 @@ def survey_one(MG, traces, path):
             **({'pull_across': True} if pull_across else {}),
         },
         'end': dict({'stuck': stuck,
-                     'majority': None if cleared == 'wins' or eliminate
+                     'majority': None if cleared == 'wins' or eliminate or round_few
                      else 'nobody',
                      'row_empty': None, 'starvation': starvation},
                     **({'few_seeds': few_seeds} if few_seeds else {}),
@@ -789,19 +821,38 @@ def survey_one(MG, traces, path):
     return form, features, cfg
 
 
-def survey_rounds(gi, info, nd):
+def survey_rounds(gi, info, nd, seeds=0):
     """The data form's "rounds" for MancalaGames' rounds parameters (popped
     from nd), or raise Blocked.  MancalaGames' NO_MOVES rounds (a round is
     a game to its end; the next is filled from the seeds each player won)
     with a left or right fill are said; its other round kinds and fills
     are not yet."""
     kind = nd.get('rounds')
-    if kind != gi.Rounds.NO_MOVES:
+    # END_S_SEEDS / END_2S_SEEDS: a round also ends when few seeds are
+    # left on the board (MancalaGames' EndSeedsLimit, read from the ender
+    # chain as an end by too few seeds)
+    if kind not in (gi.Rounds.NO_MOVES, gi.Rounds.END_S_SEEDS,
+                    gi.Rounds.END_2S_SEEDS):
         raise Blocked(f'rounds: rounds={kind.name}')
-    if nd.get('goal') is not None:
+    territory = nd.get('goal') == gi.Goal.TERRITORY
+    if nd.get('goal') is not None and not territory:
         raise Blocked(f"rounds: goal={nd['goal'].name}")
     fill = info.round_fill
     fills = {gi.RoundFill.LEFT_FILL: 'left', gi.RoundFill.RIGHT_FILL: 'right'}
+    if territory:
+        # the pits change owners between rounds (MancalaGames'
+        # TerritoryNewRound); UCHOWN without a chooser, and a lottery
+        # for the pit half filled with an odd count never, read as the
+        # winner taking a pit filled more than half
+        fills = {gi.RoundFill.UCHOWN: 'territory',
+                 gi.RoundFill.NOT_APPLICABLE: 'territory',
+                 gi.RoundFill.TERR_EX_LOSER: 'territory-to-loser',
+                 gi.RoundFill.TERR_EX_EMPTY: 'territory-emptied'}
+        if fill == gi.RoundFill.TERR_EX_RANDOM:
+            if info.start_pattern or seeds % 2 == 0:
+                raise Blocked('rounds: TERR_EX_RANDOM with an even count '
+                              '(a lottery for the pit half filled)')
+            fills[gi.RoundFill.TERR_EX_RANDOM] = 'territory'
     if fill not in fills:
         raise Blocked(f'rounds: round_fill={fill.name}')
     if nd.get('start_pattern') is not None:
@@ -816,9 +867,58 @@ def survey_rounds(gi, info, nd):
     for key in ('rounds', 'round_fill', 'round_starter', 'goal_param',
                 'blocks'):
         nd.pop(key, None)
+    if territory:
+        nd.pop('goal', None)
+        if info.blocks:
+            raise Blocked('rounds: territory with blocks')
+        if not info.goal_param:
+            raise Blocked('rounds: territory without pits to win')
     return {'fill': fills[fill], 'starter': starters[starter],
             'min_pits': max(1, info.goal_param or 0),
             'out_of_play': bool(info.blocks)}
+
+
+def territory_text(r, seeds, n):
+    """The rules text of a match of rounds for territory."""
+    total = 2 * n * seeds
+    win = r['min_pits']
+    if r['fill'] == 'territory':
+        extra = ('and one more if the seeds left over fill it more than '
+                 'half')
+        to_win = (win - 1) * seeds + seeds // 2 + 1
+        go_on = total - to_win + seeds // 2
+    else:
+        extra = ('the pit they could fill only in part is the loser\'s')
+        to_win = win * seeds
+        go_on = total - to_win + 1
+    who = {'alternate': 'the player who did not start the round before',
+           'loser': 'the loser of the round before (after a draw, the '
+                    'player who would not have moved next)',
+           'winner': 'the winner of the round before (after a draw, '
+                     'the player who would have moved next)',
+           'last-mover': 'the player who made the last move of the '
+                         'round before'}[r['starter']]
+    text = ('The game is a match of rounds for territory, each played as '
+            'above; at first each player owns their own row. A player '
+            'plays only from the pits they own, the opponent\'s pits are '
+            'the "opponent\'s row" of a capture, and seeds left to their '
+            'owners go to the owner of their pit. When a round ends, every '
+            f'pit is refilled with {seeds} seeds and the stores are '
+            'emptied; the player who won more seeds owns as many pits as '
+            f'their seeds fill at {seeds} a pit ({extra}), the other player '
+            'the rest. The winner\'s pits run counterclockwise from their '
+            f"own first pit (South's pit 1, North's pit {n + 1}) through "
+            'their row and on into the loser\'s row from its first pit; '
+            'after a drawn round each player owns their own row.')
+    if r['fill'] == 'territory-emptied':
+        text += (' What each player\'s seeds leave over whole pits stays '
+                 'in their store, and the loser\'s first pit (the first '
+                 'after the winner\'s) is left empty to make up for it.')
+    text += (f' Each new round is started by {who}. The match ends when a '
+             f'player has fewer than {go_on} seeds at the end of a round '
+             f'(the other could claim {win} pits); the winner of that last '
+             'round wins the match.')
+    return text
 
 
 def describe_counts(counts):
@@ -1153,6 +1253,13 @@ def ordinal_text(mg_name, form, cfg, commit):
                      'the seeds the game ends, and the seeds left on the '
                      "board count for nobody (MancalaGames' reading of an "
                      'outright majority).')
+    elif form['end'].get('majority') and \
+            form['rounds']['fill'].startswith('territory'):
+        rules.append(f'As soon as a player has captured more than {above} '
+                     'seeds the round ends, and the seeds left on the board '
+                     'stay their pits\' owners\' for the next round '
+                     "(MancalaGames' reading of an outright win in a game "
+                     'of rounds).')
     elif form['end'].get('majority'):
         rules.append(f'As soon as a player has captured more than {above} '
                      'seeds (so that the opponent can no longer fill '
@@ -1166,7 +1273,10 @@ def ordinal_text(mg_name, form, cfg, commit):
                      + (' the round' if form.get('rounds') else '')
                      + '; equal totals are a draw.')
     r = form.get('rounds')
-    if r:
+    if r and r['fill'].startswith('territory'):
+        seeds = form['seeds']
+        rules.append(territory_text(r, seeds, n))
+    if r and not r['fill'].startswith('territory'):
         seeds = form['seeds']
         side = {'left': "from each player's leftmost pit (South's pit 1, "
                         f"North's pit {n + 1}) onwards",
