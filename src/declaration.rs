@@ -8,7 +8,7 @@ use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{
-    feeding_moves, AtMaxLaps, BeforeSowing, CaptureAt, GrandSlam, Lap, MoveRestriction, RelayFrom, RelayRule,
+    feeding_moves, BeforeSowing, CaptureAt, GrandSlam, Lap, MoveRestriction, RelayFrom, RelayRule,
     SlamJudged, SowingTurn, Stores, Sweep,
 };
 use crate::rng::SplitMix64;
@@ -992,9 +992,6 @@ impl Rules {
             if relay.max_laps == 0 {
                 problems = problems.with(RulesProblem::RelayWithoutLaps);
             }
-            if matches!(relay.at_max_laps, AtMaxLaps::EndsGame(Leftover::Nobody)) {
-                problems = problems.with(RulesProblem::RelayLimitToNobody);
-            }
         }
         if matches!(self.play.feeding, Feeding::AfterCapture) && !self.play.must_feed {
             problems = problems.with(RulesProblem::FeedingWithoutMustFeed);
@@ -1103,6 +1100,7 @@ impl Rules {
             problems = problems.with(RulesProblem::EnPassantCombination { with });
         }
         problems = self.direction_problems(pits, problems);
+        problems = self.pick_problems(problems);
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {

@@ -3,8 +3,8 @@
 
 use crate::primitives::{
     AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Counts, Direction,
-    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, RelayFrom, RelayRule,
-    RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
+    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, Pick, RelayFrom,
+    RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
 use crate::{
     Cleared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
@@ -160,6 +160,7 @@ impl Encoder {
             halves,
             chosen_direction,
             chain_against,
+            pick,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -259,6 +260,15 @@ impl Encoder {
         match chain_against {
             ChainAgainst::AgainstSowing => {}
             ChainAgainst::AgainstTurnDirection => self.tag(26).byte(1),
+        }
+        // The pick after the capture: tag 40, only when there is one.
+        match pick {
+            Pick::Nothing => {}
+            Pick::LastSeeds(at_most) => {
+                self.tag(40).byte(1);
+                self.byte(at_most);
+            }
+            Pick::Facing => self.tag(40).byte(2),
         }
     }
 

@@ -58,7 +58,10 @@ pub enum RulesProblem {
     )]
     RelayWithoutLaps,
     /// A relay that ends the game at its lap cap with the seeds left to
-    /// nobody: the board is settled into the stores, which would lose them.
+    /// nobody. No longer found: the cap now reads [`Leftover::Nobody`](crate::Leftover::Nobody)
+    /// as a split that changes nobody's standing (see
+    /// [`AtMaxLaps`](crate::primitives::AtMaxLaps)); kept so that code
+    /// naming it still compiles.
     #[error(
         "turn.lap.at_max_laps: a relay ending the game at its cap settles the board into the stores, \
          so its leftover cannot be nobody"
@@ -212,6 +215,13 @@ pub enum RulesProblem {
         /// The centre's place in the row (from 1).
         centre: u8,
     },
+    /// An extra pick after the capture ([`Pick`](crate::primitives::Pick))
+    /// combined with a reading it was not written for (`with` names it).
+    #[error("turn.pick: an extra pick after the capture cannot be combined with {with}")]
+    PickCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -247,6 +257,7 @@ impl RulesProblem {
             }
             RulesProblem::CentreWithoutDirection { .. } => "turn.halves",
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
+            RulesProblem::PickCombination { .. } => "turn.pick",
         }
     }
 
@@ -316,6 +327,9 @@ impl RulesProblem {
             RulesProblem::ChainAgainstWithoutChoice => {
                 "turn.chain_against: every move sows in turn.direction, so it could never apply"
             }
+            RulesProblem::PickCombination { .. } => {
+                "turn.pick: not with stores sown, pits out of play, or (facing) another capture than from the last pit"
+            }
         }
     }
 }
@@ -349,7 +363,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 22;
+    const CAPACITY: usize = 23;
 
     /// No problem.
     pub const NONE: Problems = Problems {
