@@ -409,7 +409,7 @@ pub struct Ending {
 /// row they part (the last mover may then have either row empty), and the
 /// vocabulary cannot say those games.
 ///
-/// A relay that ends the game at its lap cap ([`AtMaxLaps::EndsGame`])
+/// A relay that ends the game at its lap cap ([`AtMaxLaps::EndsGame`](crate::primitives::AtMaxLaps::EndsGame))
 /// leaves the board empty: both rows are cleared, so with
 /// [`Wins`](Cleared::Wins) the game is a draw, as MancalaGames ends its
 /// "clear" games at its cap.
