@@ -102,6 +102,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | each half of a row sowing its own way ([`RowHalves`](crate::primitives::RowHalves)) | `"turn": {"halves": "outward"}` or `"inward"` (default `"together"`) |
 /// | a direction the player chooses ([`SowingTurn::chosen_direction`]) | `"turn": {"chosen_direction": [3]}`: places in each row from its owner's left, from 1 (default `[]`) |
 /// | a chain after a move sown the other way ([`ChainAgainst`](crate::primitives::ChainAgainst)) | `"turn": {"chain_against": "against-turn-direction"}` (default `"against-sowing"`) |
+/// | an extra pick after the capture ([`Pick`](crate::primitives::Pick)) | `"turn": {"pick": {"last-seeds": 4}}` or `"facing"` (default `"nothing"`) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
 /// | played in rounds ([`Rounds`](crate::Rounds)) | `"rounds": {"fill": "right", "starter": "last-mover", "min_pits": 4, "out_of_play": true}` (default `null`); a round's out-of-play pits: `"turn": {"out_of_play": [8, 9]}` (default `[]`) |

@@ -8,7 +8,7 @@ use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{
-    feeding_moves, AtMaxLaps, BeforeSowing, CaptureAt, GrandSlam, Lap, MoveRestriction, RelayFrom, RelayRule,
+    feeding_moves, BeforeSowing, CaptureAt, GrandSlam, Lap, MoveRestriction, RelayFrom, RelayRule,
     SlamJudged, SowingTurn, Stores, Sweep,
 };
 use crate::rng::SplitMix64;
@@ -420,7 +420,7 @@ pub struct Ending {
 /// row they part (the last mover may then have either row empty), and the
 /// vocabulary cannot say those games.
 ///
-/// A relay that ends the game at its lap cap ([`AtMaxLaps::EndsGame`])
+/// A relay that ends the game at its lap cap ([`AtMaxLaps::EndsGame`](crate::primitives::AtMaxLaps::EndsGame))
 /// leaves the board empty: both rows are cleared, so with
 /// [`Wins`](Cleared::Wins) the game is a draw, as MancalaGames ends its
 /// "clear" games at its cap.
@@ -1157,9 +1157,6 @@ impl Rules {
             if relay.max_laps == 0 {
                 problems = problems.with(RulesProblem::RelayWithoutLaps);
             }
-            if matches!(relay.at_max_laps, AtMaxLaps::EndsGame(Leftover::Nobody)) {
-                problems = problems.with(RulesProblem::RelayLimitToNobody);
-            }
         }
         if matches!(self.play.feeding, Feeding::AfterCapture) && !self.play.must_feed {
             problems = problems.with(RulesProblem::FeedingWithoutMustFeed);
@@ -1268,6 +1265,7 @@ impl Rules {
             problems = problems.with(RulesProblem::EnPassantCombination { with });
         }
         problems = self.direction_problems(pits, problems);
+        problems = self.pick_problems(problems);
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {

@@ -3,8 +3,8 @@
 
 use crate::primitives::{
     AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Counts, Direction,
-    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, RelayFrom, RelayRule,
-    RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
+    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, Pick, RelayFrom,
+    RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
@@ -162,6 +162,7 @@ impl Encoder {
             chain_against,
             pull_across,
             territory,
+            pick,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -269,6 +270,15 @@ impl Encoder {
         // A round's territory (the territory vocabulary): tag 51.
         if !territory.is_empty() {
             self.tag(51).word(u64::from(territory.bits()));
+        }
+        // The pick after the capture: tag 40, only when there is one.
+        match pick {
+            Pick::Nothing => {}
+            Pick::LastSeeds(at_most) => {
+                self.tag(40).byte(1);
+                self.byte(at_most);
+            }
+            Pick::Facing => self.tag(40).byte(2),
         }
     }
 

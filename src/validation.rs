@@ -58,7 +58,10 @@ pub enum RulesProblem {
     )]
     RelayWithoutLaps,
     /// A relay that ends the game at its lap cap with the seeds left to
-    /// nobody: the board is settled into the stores, which would lose them.
+    /// nobody. No longer found: the cap now reads [`Leftover::Nobody`](crate::Leftover::Nobody)
+    /// as a split that changes nobody's standing (see
+    /// [`AtMaxLaps`](crate::primitives::AtMaxLaps)); kept so that code
+    /// naming it still compiles.
     #[error(
         "turn.lap.at_max_laps: a relay ending the game at its cap settles the board into the stores, \
          so its leftover cannot be nobody"
@@ -261,6 +264,13 @@ pub enum RulesProblem {
         /// The item at fault.
         with: &'static str,
     },
+    /// An extra pick after the capture ([`Pick`](crate::primitives::Pick))
+    /// combined with a reading it was not written for (`with` names it).
+    #[error("turn.pick: an extra pick after the capture cannot be combined with {with}")]
+    PickCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -301,6 +311,7 @@ impl RulesProblem {
             RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
             RulesProblem::ClearedByMoverInRounds => "end.cleared",
             RulesProblem::TerritoryCombination { .. } => "turn.territory",
+            RulesProblem::PickCombination { .. } => "turn.pick",
         }
     }
 
@@ -384,6 +395,9 @@ impl RulesProblem {
             RulesProblem::TerritoryCombination { .. } => {
                 "turn.territory: pits that change owners, not with readings of the rows written for fixed rows"
             }
+            RulesProblem::PickCombination { .. } => {
+                "turn.pick: not with stores sown, pits out of play, or (facing) another capture than from the last pit"
+            }
         }
     }
 }
@@ -417,7 +431,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 27;
+    const CAPACITY: usize = 28;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -10,6 +10,7 @@
 //! | backward capture chains, limited to a set of pits | [`CaptureRule`], [`Capture`] |
 //! | the capture across the empty pit after the last ("two out") | [`CaptureAt`] |
 //! | captures during the sowing (en passant) | [`EnPassant`] |
+//! | an extra pick after the capture (the last seeds, the facing pit, the last pit) | [`Pick`] |
 //! | the feeding filter | [`feeding_moves`] |
 //! | which pits may be played beyond their count | [`MoveRestriction`] |
 //! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
@@ -71,6 +72,7 @@ mod counts;
 mod direction;
 mod en_passant;
 mod feeding;
+mod pick;
 mod pull_across;
 mod restriction;
 mod sowing;
@@ -83,6 +85,7 @@ pub use counts::Counts;
 pub use direction::{ChainAgainst, RowHalves};
 pub use en_passant::{EnPassant, EnPassantLast};
 pub use feeding::feeding_moves;
+pub use pick::Pick;
 pub use restriction::MoveRestriction;
 pub use sowing::{
     relay_sow, AtMaxLaps, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT,

@@ -99,8 +99,14 @@ pub struct RelayRule {
 /// `laps` = `max_laps` and no last pit. MancalaGames: `max_laps` 75, the
 /// game's "quitter" as the leftover ([`Leftover::Split`](crate::Leftover::Split)
 /// for its DIVVIED; an odd seed then goes to the player behind, North on
-/// equal scores, as MancalaGames gives it). `Leftover::Nobody` would lose
-/// seeds and is refused ([`RulesProblem::RelayLimitToNobody`](crate::RulesProblem::RelayLimitToNobody)).
+/// equal scores, as MancalaGames gives it). [`Leftover::Nobody`](crate::Leftover::Nobody)
+/// (MancalaGames' DONT_SCORE, which leaves the board out of the count)
+/// keeps every seed too: the board is split so that it changes nobody's
+/// standing, half each and an odd seed to the player ahead (on equal
+/// scores the board holds an even number of seeds, every board having an
+/// even number of pits of equal seeds): whoever was ahead in the stores
+/// wins, equal stores draw, as when the board counts for nobody; only the
+/// totals differ.
 ///
 /// Here a relay goes on from any last pit that holds a seed (so it never
 /// ends): on `1 1 | 0 0`, pit 1 sows pit 2 (now 2), which sows 3 and 4,

@@ -4,8 +4,8 @@ use super::sowing::{
 };
 use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
 use super::{
-    BeforeSowing, Capture, CaptureRule, ChainAgainst, Counts, EnPassant, EndlessRelay, RowHalves, Sowing,
-    Sweep,
+    BeforeSowing, Capture, CaptureRule, ChainAgainst, Counts, EnPassant, EndlessRelay, Pick, RowHalves,
+    Sowing, Sweep,
 };
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
@@ -694,6 +694,10 @@ pub struct SowingTurn {
         )
     )]
     pub territory: PitSet,
+    /// What the mover takes after the capture besides (see [`Pick`]);
+    /// nothing by default.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Pick::is_nothing"))]
+    pub pick: Pick,
 }
 
 #[cfg(feature = "serde")]
@@ -731,6 +735,7 @@ impl SowingTurn {
         chain_against: ChainAgainst::AgainstSowing,
         pull_across: false,
         territory: PitSet::EMPTY,
+        pick: Pick::Nothing,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -1113,9 +1118,19 @@ impl SowingTurn {
             || (grand_slam == GrandSlam::CapturesAndPlaysAgain
                 && !captured.is_empty()
                 && pos.nonempty_pits(player.opponent()).is_empty());
+        // The pick after the capture scores with it, not for an extra turn.
+        let picked = match (self.pick, report.last_pit) {
+            (Pick::Nothing, _) | (_, None) => Capture::NONE,
+            (pick, Some(last)) => pick.take(
+                pos,
+                usize::from(last) - 1,
+                self.scope.pits::<P>(player),
+                !captured.is_empty(),
+            ),
+        };
         // The capture before the sowing counts in the score, not for an
         // extra turn.
-        let captured = captured.union(before);
+        let captured = captured.union(before).union(picked);
         report.captured = captured.pits;
         // At most 255 seeds in a valid position: the sum fits a byte.
         report.seeds_captured = captured.seeds as u8;
@@ -1345,9 +1360,9 @@ impl Opposite {
 /// handed over, then every seed on the board goes into the stores as
 /// `leftover` says (read in that position; [`Leftover::Split`] and
 /// [`Leftover::SplitOddToBehind`] alike give an odd
-/// seed to the player behind, North on equal scores; `Nobody`, which the
-/// check refuses, keeps them in their owners' stores), and the board is
-/// left empty.
+/// seed to the player behind, North on equal scores; [`Leftover::Nobody`]
+/// splits them so that they change nobody's standing, an odd seed to the
+/// player ahead), and the board is left empty.
 #[inline(never)]
 #[cold]
 fn end_at_lap_cap<const P: usize>(
@@ -1370,9 +1385,18 @@ fn end_at_lap_cap<const P: usize>(
                 [south + half, north + half + odd]
             }
         }
-        Leftover::Nobody | Leftover::Owners => {
-            super::territory::owners_outcome(pos, territory, EndReason::NoMoves).totals
+        // The board changes nobody's standing: halves, an odd seed to the
+        // player ahead (on equal scores the board is even: every board
+        // holds an even number of pits of equal seeds).
+        Leftover::Nobody => {
+            let (half, odd) = (board / 2, board % 2);
+            if south > north {
+                [south + half + odd, north + half]
+            } else {
+                [south + half, north + half + odd]
+            }
         }
+        Leftover::Owners => super::territory::owners_outcome(pos, territory, EndReason::NoMoves).totals,
         other => other.outcome(pos, EndReason::NoMoves).totals,
     };
     // At most 255 seeds in a valid position: each total fits a byte.

@@ -429,7 +429,13 @@ def survey_one(MG, traces, path):
                  else take('capt_type'))
     pickextra = take('pickextra')
     sweep = None
-    if capt_type is not None or pickextra is not None:
+    pick = None
+    picks = {gi.CaptExtraPick.PICKLASTSEEDS: {'last-seeds': seeds},
+             gi.CaptExtraPick.PICKCROSS: 'facing'}
+    if capt_type is None and pickextra in picks:
+        # the extra pick after the capture (turn.pick)
+        pick = picks[pickextra]
+    elif capt_type is not None or pickextra is not None:
         if (capt_type != gi.CaptType.CAPT_OPP_1CCW
                 or pickextra != gi.CaptExtraPick.PICKOPPBASIC):
             raise Blocked('capture type: '
@@ -585,6 +591,27 @@ def survey_one(MG, traces, path):
     if grand_slam != 'captures' and (basic or cross):
         features.append(f'grand slam {grand_slam} (judged before the move)')
 
+    if pick is not None:
+        # MancalaGames' pickers (its PickLastSeeds, PickCross)
+        # as the vocabulary reads them: after the capture from the last pit
+        if stores != 'none':
+            raise Blocked('an extra pick after the capture with stores sown')
+        if grand_slam != 'captures' or no_single:
+            raise Blocked('an extra pick after the capture with a grand '
+                          'slam rule or no capture by a single seed')
+        if cross or two_out or sweep:
+            raise Blocked('an extra pick after a capture not from the '
+                          'last pit (cross, two out, sweep)')
+        if scope not in ('anywhere', 'opponent-row', 'own-row'):
+            raise Blocked(f'an extra pick after the capture, scope {scope}')
+        if rounds is not None and rounds['out_of_play']:
+            raise Blocked('an extra pick after the capture with pits out '
+                          'of play (rounds)')
+        features.append({'last-seeds': f'the last {seeds} seeds or fewer '
+                         'taken by the mover', 'facing': 'facing pit picked '
+                         'on a capture'}[pick if isinstance(pick, str)
+                                    else 'last-seeds'])
+
     # -- relay laps
     mlaps = take('mlaps')
     mlap_cont = take('mlap_cont')
@@ -621,10 +648,8 @@ def survey_one(MG, traces, path):
                     else info.quitter)
         if quit is None:
             raise Blocked(f'a relay past 75 laps, quitter {info.quitter.name}')
-        if quit == 'nobody':
-            # the vocabulary settles the board into the stores at the cap
-            raise Blocked('a relay past 75 laps ending with the board '
-                          'counted for nobody (quitter DONT_SCORE)')
+        # (DONT_SCORE, 'nobody': the vocabulary's cap splits the board so
+        # that it changes nobody's standing, an odd seed to the player ahead)
         if eliminate:
             # MancalaGames' quitter for these goals is a tie (QuitToTie):
             # the cap empties the board, both rows, a draw
@@ -781,6 +806,7 @@ def survey_one(MG, traces, path):
             **({'chosen_direction': chosen} if chosen else {}),
             **({'chain_against': chain_against} if chain_against else {}),
             **({'pull_across': True} if pull_across else {}),
+            **({'pick': pick} if pick else {}),
         },
         'end': dict({'stuck': stuck,
                      'majority': None if cleared == 'wins' or eliminate or round_few
@@ -1141,12 +1167,33 @@ def ordinal_text(mg_name, form, cfg, commit):
                         'pit is empty)' if o['when_facing_empty'] else
                         ' (nothing is taken when the facing pit is empty)')
                      + '.')
+    xpick = t.get('pick')
+    if xpick:
+        within = {'anywhere': 'on the board',
+                  'opponent-row': "in the opponent's row",
+                  'own-row': "in the player's own row"}[t['scope']]
+        if isinstance(xpick, dict):
+            rules.append('After the capture (or when there is none), if '
+                         f"{xpick['last-seeds']} seeds or fewer, but some, "
+                         f'are left {within}, the player who moved takes '
+                         'every seed left on the board.')
+        else:
+            rules.append('After a capture, the player also takes the seeds '
+                         'of the pit facing the one where the last seed '
+                         'fell'
+                         + ('' if t['scope'] == 'anywhere' else
+                            f' if it lies {within}')
+                         + '.')
     if 'relay' in lap and 'at_max_laps' in lap['relay']:
         r = lap['relay']
         how = {'split': 'the seeds left on the board are divided between '
                'the players', 'owners': 'each player takes the seeds left '
                'in their own row', 'nobody': 'the seeds left on the board '
-               'count for nobody'}[r['at_max_laps']['ends-game']]
+               'are divided between the players so that they change '
+               'neither player\'s standing (MancalaGames counts them for '
+               'nobody): half each, and an odd one to the player ahead '
+               '(equal stores leave an even number)'}[
+                   r['at_max_laps']['ends-game']]
         if form['end'].get('cleared') == 'wins' or \
                 form['end'].get('eliminate'):
             how = 'it is a draw'
