@@ -102,6 +102,8 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | each half of a row sowing its own way ([`RowHalves`](crate::primitives::RowHalves)) | `"turn": {"halves": "outward"}` or `"inward"` (default `"together"`) |
 /// | a direction the player chooses ([`SowingTurn::chosen_direction`]) | `"turn": {"chosen_direction": [3]}`: places in each row from its owner's left, from 1 (default `[]`) |
 /// | a chain after a move sown the other way ([`ChainAgainst`](crate::primitives::ChainAgainst)) | `"turn": {"chain_against": "against-turn-direction"}` (default `"against-sowing"`) |
+/// | a single seed on from the origin-first sowing ([`Sowing::OriginFirstOrNext`](crate::primitives::Sowing::OriginFirstOrNext)) | `"lap": {"single": "origin-first-or-next"}` |
+/// | children ([`Children`](crate::primitives::Children)) | `"turn": {"children": {"made_on": 3, "one_each": true, "not_last_pit": true, "apart": "same-number"}}` (`"apart"`: `"any"`, `"same-number"`, `"facing"`; the flags default to `false`, `"apart"` to `"any"`; default `null`: no children); a position's children: `"children": [4, 12]` (pit numbers) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
 /// | played in rounds ([`Rounds`](crate::Rounds)) | `"rounds": {"fill": "right", "starter": "last-mover", "min_pits": 4, "out_of_play": true}` (default `null`); a round's out-of-play pits: `"turn": {"out_of_play": [8, 9]}` (default `[]`) |

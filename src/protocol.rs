@@ -206,7 +206,7 @@ use serde::Deserialize;
 use crate::history::{SinceCapture, Tracked};
 use crate::{
     AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, PitSet, Player,
-    Position, Round, Rounds, RulesData, Ruleset, Turn, WithRuleset,
+    Position, PositionError, Round, Rounds, RulesData, Ruleset, Turn, WithRuleset,
 };
 
 /// The stateful mode: one game kept open between lines ([`serve_session`]).
@@ -468,6 +468,7 @@ impl<W: Write> WithRuleset for Respond<'_, W> {
         let start = match self.start {
             None => Ok(rules.start()),
             Some(start) => R::Position::from_parts(&start.pits, start.scores, start.to_move)
+                .and_then(|pos| children_of(start.children.as_deref(), pos))
                 .and_then(|pos| rules.validate(&pos).map(|()| pos)),
         };
         match start {
@@ -475,6 +476,21 @@ impl<W: Write> WithRuleset for Respond<'_, W> {
             Err(e) => write_refusal(self.out, Some(self.kind.name()), &format!("invalid start: {e}")),
         }
     }
+}
+
+/// `pos` with the children a start names (pit numbers), each a pit of the
+/// board given once; whether the game has children is
+/// [`Ruleset::validate`]'s check.
+fn children_of<B: Board>(numbers: Option<&[u8]>, pos: B) -> Result<B, PositionError> {
+    let mut children = PitSet::EMPTY;
+    for &number in numbers.unwrap_or(&[]) {
+        let pit = usize::from(number);
+        if pit == 0 || pit > B::PITS || children.contains(pit - 1) {
+            return Err(PositionError::BadChild { pit: number });
+        }
+        children = children.with(pit - 1);
+    }
+    Ok(pos.with_children(children))
 }
 
 /// The round of a game in rounds that a request's start describes.
@@ -546,6 +562,7 @@ fn replay_round<const P: usize>(
     let position = match start {
         None => Ok(rules.start()),
         Some(start) => Position::<P>::from_parts(&start.pits, start.scores, start.to_move)
+            .and_then(|pos| children_of(start.children.as_deref(), pos))
             .and_then(|pos| rules.validate(&pos).map(|()| pos)),
     };
     match position {
@@ -707,6 +724,12 @@ fn write_round_fields<R: Ruleset>(
 
 fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::Result<()> {
     write_position_fields(out, replay)?;
+    // A game with children: the position's children, after every other
+    // field (no other game's answer changes).
+    if replay.tracked.rules().has_children() {
+        out.write_all(b",\"children\":")?;
+        write_pits(out, replay.current().children())?;
+    }
     out.write_all(b"}")
 }
 
@@ -937,6 +960,9 @@ struct Start {
     /// A game in rounds: who started the round (default: `to_move`).
     #[serde(default)]
     starter: Option<u8>,
+    /// A game with children: the children's pit numbers (default `[]`).
+    #[serde(default)]
+    children: Option<Vec<u8>>,
 }
 
 /// `[south, north]`. (Read as a list first: serde_json streaming into an

@@ -212,6 +212,23 @@ pub enum RulesProblem {
         /// The centre's place in the row (from 1).
         centre: u8,
     },
+    /// Children ([`SowingTurn::children`](crate::primitives::SowingTurn::children))
+    /// beside a reading their turn does not play (`with` names it): the
+    /// children are made and kept out of captures on one lap, sown into
+    /// the pits only, captured by count.
+    #[error("turn.children: children cannot be combined with {with}")]
+    ChildrenCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// The sowing from the origin first but a single seed on
+    /// ([`Sowing::OriginFirstOrNext`](crate::primitives::Sowing::OriginFirstOrNext))
+    /// beside a reading that does not sow it (`with` names it).
+    #[error("turn.lap: origin-first-or-next cannot be combined with {with}")]
+    OriginFirstOrNextCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -247,6 +264,8 @@ impl RulesProblem {
             }
             RulesProblem::CentreWithoutDirection { .. } => "turn.halves",
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
+            RulesProblem::ChildrenCombination { .. } => "turn.children",
+            RulesProblem::OriginFirstOrNextCombination { .. } => "turn.lap",
         }
     }
 
@@ -316,6 +335,12 @@ impl RulesProblem {
             RulesProblem::ChainAgainstWithoutChoice => {
                 "turn.chain_against: every move sows in turn.direction, so it could never apply"
             }
+            RulesProblem::ChildrenCombination { .. } => {
+                "turn.children: only a single lap into the pits, a capture by count, one fixed direction"
+            }
+            RulesProblem::OriginFirstOrNextCombination { .. } => {
+                "turn.lap: origin-first-or-next only as a single lap without stores sown"
+            }
         }
     }
 }
@@ -349,7 +374,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 22;
+    const CAPACITY: usize = 24;
 
     /// No problem.
     pub const NONE: Problems = Problems {
