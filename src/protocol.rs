@@ -119,6 +119,25 @@
 //! {"pits": [..], "scores": [6, 8], "to_move": 0, "legal": ["3"], "over": false, "final": null, "winner": null, "out_of_play": [1, 2], "next_round": null}
 //! ```
 //!
+//! # Games with children
+//!
+//! A game with children ([`SowingTurn::children`](crate::primitives::SowingTurn::children):
+//! Toguz Kumalak's tuzdyk, a pit that becomes a player's house during
+//! play) has one more field in each of its positions, after `winner`:
+//! `children`, the pit numbers of the pits that are children, ascending
+//! (`[]` before the first is made). Each is owned by the player facing its
+//! row (a child in South's row, pits `1..=N`, is North's). Its start may say
+//! them, as pit numbers, `"children": [4, 12]` (default `[]`); a start of
+//! a game without children that names any is refused as an invalid start
+//! ("pit 4 cannot be a child in this game"). A child's seeds stay in its
+//! pit (in `pits`) and are its owner's: `final` counts them with the
+//! owner's captures. Every other game's answers are as they were: no
+//! `children` field.
+//!
+//! ```json
+//! {"pits": [..], "scores": [10, 12], "to_move": 1, "legal": ["10","11"], "over": false, "final": null, "winner": null, "children": [4, 12]}
+//! ```
+//!
 //! # Errors
 //!
 //! A request that cannot be read, names an unknown game, holds an invalid

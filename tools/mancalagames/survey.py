@@ -1113,9 +1113,17 @@ def ordinal_text(mg_name, form, cfg, commit):
     if few:
         rules.append(f"When fewer than {few['fewer_than']} seeds are left on "
                      'the board (but some are), too few for a capture, the '
-                     f"game ends and {left[few['leftover']]}.")
+                     f"game ends and {left[few['leftover']]}"
+                     + (' (never while a pit is a child: seeds can still '
+                        'be sown into it)' if t.get('children') else '')
+                     + '.')
     above = form['end'].get('majority_above')
     if form['end'].get('majority') and above is None:
+        if t.get('children'):
+            rules.append("A child's seeds count with its owner's captures "
+                         'in the majority below and in the totals at the '
+                         'end (each player also takes what the end gives '
+                         'of the other pits).')
         rules.append('As soon as a player has captured more than half of '
                      'the seeds the game ends, and the seeds left on the '
                      "board count for nobody (MancalaGames' reading of an "
