@@ -365,7 +365,8 @@ impl<const P: usize> TryFrom<PositionRepr> for Position<P> {
 }
 
 /// The pit set of a list of pit numbers (from 1, each once, at most `P`).
-pub(crate) fn children_of<const P: usize>(numbers: &[u8]) -> Result<PitSet, PositionError> {
+#[cfg(feature = "serde")]
+fn children_of<const P: usize>(numbers: &[u8]) -> Result<PitSet, PositionError> {
     numbers.iter().try_fold(PitSet::EMPTY, |set, &number| {
         let pit = usize::from(number);
         if pit == 0 || pit > P || set.contains(pit - 1) {
