@@ -869,6 +869,10 @@ impl<D: Declared> Ruleset for D {
         self.rules().has_stores
     }
 
+    fn has_children(&self) -> bool {
+        self.rules().turn.children.is_some()
+    }
+
     fn chooses_directions(&self) -> bool {
         !self.rules().turn.chosen_direction.is_empty()
     }
@@ -901,6 +905,26 @@ impl Rules {
     /// (the eliminating goal's, if any).
     #[inline(always)]
     fn turn_in<const P: usize>(&self, pos: &Position<P>) -> Turn {
+        if self.turn.children.is_some() && !pos.children.is_empty() {
+            return self.turn_with_children(pos);
+        }
+        self.turn_on(pos, false)
+    }
+
+    /// [`turn_in`](Rules::turn_in) for a position with children: the end
+    /// rules and the moves read the board as its players own it (each
+    /// child's seeds its owner's, see [`Children`](crate::primitives::Children));
+    /// too few seeds never end a game with children (seeds are still sown
+    /// into them: MancalaGames' reading).
+    #[inline(never)]
+    fn turn_with_children<const P: usize>(&self, pos: &Position<P>) -> Turn {
+        self.turn_on(&crate::primitives::claimed(pos), true)
+    }
+
+    /// The state of play of `pos` (see [`turn_in`](Rules::turn_in)), with
+    /// the end by too few seeds off when `has_children`.
+    #[inline(always)]
+    fn turn_on<const P: usize>(&self, pos: &Position<P>, has_children: bool) -> Turn {
         if let Some(cleared) = self.end.cleared {
             if let Some(outcome) = cleared.outcome(pos) {
                 return Turn::Over(outcome);
@@ -921,7 +945,7 @@ impl Rules {
                 return Turn::Over(self.leftover_outcome(leftover, pos, EndReason::Majority));
             }
         }
-        if let Some(FewSeeds { fewer_than, leftover }) = self.end.few_seeds {
+        if let (Some(FewSeeds { fewer_than, leftover }), false) = (self.end.few_seeds, has_children) {
             if pos.seeds_on_board() < u32::from(fewer_than) {
                 return Turn::Over(self.leftover_outcome(leftover, pos, EndReason::FewSeeds));
             }
@@ -1285,6 +1309,7 @@ impl Rules {
         problems = self.eliminate_problems(problems);
         problems = self.mover_and_pull_problems(problems);
         problems = crate::primitives::territory::problems(self, pits, problems);
+        problems = self.children_problems(problems);
         problems
     }
 
@@ -1318,6 +1343,80 @@ impl Rules {
         };
         if let Some(with) = with {
             problems = problems.with(RulesProblem::PullAcrossCombination { with });
+        }
+        problems
+    }
+
+    /// The checks of the children ([`SowingTurn::children`]) and of the
+    /// sowing from the origin first with a single seed on
+    /// ([`Sowing::OriginFirstOrNext`](crate::primitives::Sowing::OriginFirstOrNext)):
+    /// one slot each, the first clash found.
+    const fn children_problems(&self, mut problems: Problems) -> Problems {
+        let turn = &self.turn;
+        let or_next = matches!(turn.lap.sowing(), crate::primitives::Sowing::OriginFirstOrNext);
+        let clash = if !or_next {
+            None
+        } else if turn.lap.relay().is_some() {
+            Some("relay laps (turn.lap: relay)")
+        } else if !matches!(turn.stores, Stores::None) {
+            Some("stores sown (turn.stores)")
+        } else if turn.en_passant.is_some() {
+            Some("captures during the sowing (turn.en_passant)")
+        } else if !turn.out_of_play.is_empty() || self.rounds.is_some() {
+            Some("pits out of play or rounds (turn.out_of_play, rounds)")
+        } else if !matches!(turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else if !matches!(self.play.restriction, MoveRestriction::Free) {
+            Some("a move restriction (play.restriction)")
+        } else {
+            None
+        };
+        if let Some(with) = clash {
+            problems = problems.with(RulesProblem::OriginFirstOrNextCombination { with });
+        }
+        let Some(children) = turn.children else {
+            return problems;
+        };
+        let clash = if turn.lap.relay().is_some() {
+            Some("relay laps (turn.lap: relay)")
+        } else if !matches!(turn.stores, Stores::None) {
+            Some("stores sown (turn.stores)")
+        } else if children.made_on == 0 {
+            Some("a child made on 0 seeds (turn.children.made_on)")
+        } else if !turn.fixed_direction() || matches!(turn.direction, crate::primitives::Direction::ByParity)
+        {
+            Some("a direction not fixed (turn.direction, turn.halves, turn.chosen_direction)")
+        } else if turn.capture.chain {
+            Some("a chained capture (turn.capture.chain)")
+        } else if !matches!(turn.capture.at, CaptureAt::LastPit) {
+            Some("a capture across the gap (turn.capture.at)")
+        } else if turn.opposite.is_some() {
+            Some("a capture of the facing pit (turn.opposite)")
+        } else if !matches!(turn.sweep, Sweep::Never) {
+            Some("a sweep (turn.sweep)")
+        } else if !matches!(turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else if turn.en_passant.is_some() {
+            Some("captures during the sowing (turn.en_passant)")
+        } else if !matches!(turn.grand_slam, GrandSlam::Captures) {
+            Some("a grand slam rule (turn.grand_slam)")
+        } else if turn.extra_turn.after_capture {
+            Some("an extra turn after a capture (turn.extra_turn)")
+        } else if !turn.out_of_play.is_empty() || self.rounds.is_some() {
+            Some("pits out of play or rounds (turn.out_of_play, rounds)")
+        } else if self.play.must_feed {
+            Some("feeding (play.must_feed)")
+        } else if !matches!(self.play.restriction, MoveRestriction::Free) {
+            Some("a move restriction (play.restriction)")
+        } else if self.end.row_empty.is_some() || self.end.cleared.is_some() {
+            Some("an end by an empty row (end.row_empty, end.cleared)")
+        } else if self.end.majority_above.is_some() {
+            Some("a majority threshold (end.majority_above)")
+        } else {
+            None
+        };
+        if let Some(with) = clash {
+            problems = problems.with(RulesProblem::ChildrenCombination { with });
         }
         problems
     }

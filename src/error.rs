@@ -58,6 +58,20 @@ pub enum PositionError {
         /// Pits plus captures of the position given.
         found: u32,
     },
+    /// A child's pit number that is not a pit of the board, or is given
+    /// twice.
+    #[error("pit {pit} cannot be a child: pit numbers from 1 to the board's, each once")]
+    BadChild {
+        /// The pit number given.
+        pit: u8,
+    },
+    /// Children in a position of a game that has none, or a child where
+    /// the game's rule could not have made it.
+    #[error("pit {pit} cannot be a child in this game")]
+    ChildNotInGame {
+        /// The pit number (from 1).
+        pit: u8,
+    },
 }
 
 /// Why a move may not be played in a position.

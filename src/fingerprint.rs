@@ -2,9 +2,9 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Counts, Direction,
-    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, Pick, RelayFrom,
-    RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
+    Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Children, Counts,
+    Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, Pick,
+    RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
@@ -103,6 +103,7 @@ impl Encoder {
             Sowing::NextPit => 0,
             Sowing::NextPitSkippingOrigin => 1,
             Sowing::OriginFirst => 2,
+            Sowing::OriginFirstOrNext => 3,
         });
     }
 
@@ -163,6 +164,7 @@ impl Encoder {
             pull_across,
             territory,
             pick,
+            children,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -258,6 +260,23 @@ impl Encoder {
         }
         if !chosen_direction.is_empty() {
             self.tag(25).word(u64::from(chosen_direction.bits()));
+        }
+        // Children (tags 45-49): only when the game has them.
+        if let Some(Children {
+            made_on,
+            one_each,
+            not_last_pit,
+            apart,
+        }) = children
+        {
+            self.tag(45).byte(made_on);
+            self.flag(one_each);
+            self.flag(not_last_pit);
+            self.byte(match apart {
+                Apart::Any => 0,
+                Apart::SameNumber => 1,
+                Apart::Facing => 2,
+            });
         }
         match chain_against {
             ChainAgainst::AgainstSowing => {}

@@ -57,6 +57,21 @@ pub struct Position<const P: usize> {
     pub scores: [u8; 2],
     /// The player whose turn it is.
     pub to_move: Player,
+    /// The pits that are children (a Kazakh tuzdyk: a pit that became a
+    /// house during play, see [`Children`](crate::primitives::Children)),
+    /// each owned by the player facing its row (a child in South's row is
+    /// North's). Empty in every game without children, and then not shown
+    /// in the notation or the serde form.
+    ///
+    /// ```
+    /// use mancala_rules::{PitSet, Position};
+    ///
+    /// let pos: Position<4> = "3 0 | 1 4 2-0 N c1".parse()?;
+    /// assert_eq!(pos.children, PitSet::single(0));
+    /// assert_eq!(pos.to_string(), "3 0 | 1 4 2-0 N c1");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    pub children: PitSet,
 }
 
 impl<const P: usize> Position<P> {
@@ -78,7 +93,14 @@ impl<const P: usize> Position<P> {
             pits,
             scores,
             to_move,
+            children: PitSet::EMPTY,
         }
+    }
+
+    /// This position with the pits of `children` (0-based) as children.
+    #[must_use]
+    pub const fn with_children(self, children: PitSet) -> Self {
+        Position { children, ..self }
     }
 
     /// The opening position: every pit holds `seeds`, nothing captured, South to move.
@@ -169,7 +191,16 @@ impl<const P: usize> Position<P> {
         let n = P / 2;
         pits[..n].reverse();
         pits[n..].reverse();
-        Position { pits, ..*self }
+        let children = if self.children.is_empty() {
+            self.children
+        } else {
+            crate::primitives::mirror_set::<P>(self.children)
+        };
+        Position {
+            pits,
+            children,
+            ..*self
+        }
     }
 
     /// Checks the shape of a position given as plain parts (pits in standard
@@ -210,7 +241,12 @@ impl<const P: usize> fmt::Display for Position<P> {
             Player::South => 'S',
             Player::North => 'N',
         };
-        write!(f, " {}-{} {mover}", self.scores[0], self.scores[1])
+        write!(f, " {}-{} {mover}", self.scores[0], self.scores[1])?;
+        // The children, if any: `c` and their pit numbers, `c3,12`.
+        for (i, pit) in self.children.enumerate() {
+            write!(f, "{}{}", if i == 0 { " c" } else { "," }, pit + 1)?;
+        }
+        Ok(())
     }
 }
 
@@ -222,7 +258,8 @@ impl<const P: usize> FromStr for Position<P> {
         let mut count = 0usize;
         let mut scores = [0u8; 2];
         let mut to_move = Player::South;
-        let mut tail_seen = 0u8; // 1 after the captures, 2 after the player
+        let mut tail_seen = 0u8; // 1 after the captures, 2 after the player, 3 after the children
+        let mut children = PitSet::EMPTY;
         let mut bar_seen = false;
         for token in text.split_whitespace() {
             if token == "|" {
@@ -256,6 +293,17 @@ impl<const P: usize> FromStr for Position<P> {
                     ParseError::Position(format!("expected the player to move (S or N), found '{token}'"))
                 })?;
                 tail_seen = 2;
+            } else if let (2, Some(list)) = (tail_seen, token.strip_prefix('c')) {
+                for number in list.split(',') {
+                    let pit = usize::from(parse_count(number)?);
+                    if pit == 0 || pit > P || children.contains(pit - 1) {
+                        return Err(ParseError::Position(format!(
+                            "'{number}' is not a child's pit: pit numbers 1-{P}, each once"
+                        )));
+                    }
+                    children = children.with(pit - 1);
+                }
+                tail_seen = 3;
             } else {
                 return Err(ParseError::Position(format!(
                     "unexpected '{token}' after the player to move"
@@ -265,7 +313,7 @@ impl<const P: usize> FromStr for Position<P> {
         if count != P {
             return Err(ParseError::Position(format!("expected {P} pits, found {count}")));
         }
-        Ok(Self::new(pits, scores, to_move))
+        Ok(Self::new(pits, scores, to_move).with_children(children))
     }
 }
 
@@ -290,6 +338,9 @@ struct PositionRepr {
     pits: Vec<u8>,
     scores: [u8; 2],
     to_move: Player,
+    /// The children's pit numbers (from 1), absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    children: Vec<u8>,
 }
 
 #[cfg(feature = "serde")]
@@ -299,6 +350,7 @@ impl<const P: usize> From<Position<P>> for PositionRepr {
             pits: pos.pits.to_vec(),
             scores: pos.scores,
             to_move: pos.to_move,
+            children: pos.children.map(|pit| pit as u8 + 1).collect(),
         }
     }
 }
@@ -307,8 +359,22 @@ impl<const P: usize> From<Position<P>> for PositionRepr {
 impl<const P: usize> TryFrom<PositionRepr> for Position<P> {
     type Error = PositionError;
     fn try_from(repr: PositionRepr) -> Result<Self, PositionError> {
-        Self::from_parts(&repr.pits, repr.scores, repr.to_move.into())
+        let pos = Self::from_parts(&repr.pits, repr.scores, repr.to_move.into())?;
+        Ok(pos.with_children(children_of::<P>(&repr.children)?))
     }
+}
+
+/// The pit set of a list of pit numbers (from 1, each once, at most `P`).
+#[cfg(feature = "serde")]
+fn children_of<const P: usize>(numbers: &[u8]) -> Result<PitSet, PositionError> {
+    numbers.iter().try_fold(PitSet::EMPTY, |set, &number| {
+        let pit = usize::from(number);
+        if pit == 0 || pit > P || set.contains(pit - 1) {
+            Err(PositionError::BadChild { pit: number })
+        } else {
+            Ok(set.with(pit - 1))
+        }
+    })
 }
 
 /// What every position type offers to generic code (search, perft, [`Game`](crate::Game)).
@@ -346,6 +412,11 @@ pub trait Board:
     /// move), for hash tables on hot paths. Equal positions hash equally;
     /// not for use against adversarial input.
     fn fingerprint(&self) -> u64;
+    /// The pits that are children (see [`Position::children`]).
+    fn children(&self) -> PitSet;
+    /// This position with `children` (0-based pits) as its children.
+    #[must_use]
+    fn with_children(self, children: PitSet) -> Self;
 }
 
 mod sealed {
@@ -387,6 +458,13 @@ impl<const P: usize> Board for Position<P> {
     fn filled(seeds: u8) -> Self {
         Position::filled(seeds)
     }
+    #[inline]
+    fn children(&self) -> PitSet {
+        self.children
+    }
+    fn with_children(self, children: PitSet) -> Self {
+        Position::with_children(self, children)
+    }
     #[inline(always)]
     fn fingerprint(&self) -> u64 {
         // FxHash-style rounds, one 64-bit word each (the captures and mover,
@@ -395,7 +473,10 @@ impl<const P: usize> Board for Position<P> {
         // which hash tables index by.
         const K: u64 = 0x517C_C1B7_2722_0A95;
         let round = |hash: u64, word: u64| (hash.rotate_left(5) ^ word).wrapping_mul(K);
-        let head = u64::from(self.scores[0]) | u64::from(self.scores[1]) << 8 | (self.to_move as u64) << 16;
+        let head = u64::from(self.scores[0])
+            | u64::from(self.scores[1]) << 8
+            | (self.to_move as u64) << 16
+            | u64::from(self.children.bits()) << 24;
         let hash = Packed::load(&self.pits).fold_words(round(0, head), round);
         hash ^ hash >> 32
     }

@@ -128,6 +128,25 @@
 //! {"pits": [..], "scores": [6, 8], "to_move": 0, "legal": ["3"], "over": false, "final": null, "winner": null, "out_of_play": [1, 2], "next_round": null}
 //! ```
 //!
+//! # Games with children
+//!
+//! A game with children ([`SowingTurn::children`](crate::primitives::SowingTurn::children):
+//! Toguz Kumalak's tuzdyk, a pit that becomes a player's house during
+//! play) has one more field in each of its positions, after `winner`:
+//! `children`, the pit numbers of the pits that are children, ascending
+//! (`[]` before the first is made). Each is owned by the player facing its
+//! row (a child in South's row, pits `1..=N`, is North's). Its start may say
+//! them, as pit numbers, `"children": [4, 12]` (default `[]`); a start of
+//! a game without children that names any is refused as an invalid start
+//! ("pit 4 cannot be a child in this game"). A child's seeds stay in its
+//! pit (in `pits`) and are its owner's: `final` counts them with the
+//! owner's captures. Every other game's answers are as they were: no
+//! `children` field.
+//!
+//! ```json
+//! {"pits": [..], "scores": [10, 12], "to_move": 1, "legal": ["10","11"], "over": false, "final": null, "winner": null, "children": [4, 12]}
+//! ```
+//!
 //! # Errors
 //!
 //! A request that cannot be read, names an unknown game, holds an invalid
@@ -215,7 +234,7 @@ use serde::Deserialize;
 use crate::history::{SinceCapture, Tracked};
 use crate::{
     AgreementPolicy, Board, Escaped, GameKind, IllegalMove, Move, Outcome, ParseError, PitSet, Player,
-    Position, Round, Rounds, RulesData, Ruleset, Turn, WithRuleset,
+    Position, PositionError, Round, Rounds, RulesData, Ruleset, Turn, WithRuleset,
 };
 
 /// The stateful mode: one game kept open between lines ([`serve_session`]).
@@ -475,6 +494,7 @@ impl<W: Write> WithRuleset for Respond<'_, W> {
         let start = match self.start {
             None => Ok(rules.start()),
             Some(start) => R::Position::from_parts(&start.pits, start.scores, start.to_move)
+                .and_then(|pos| children_of(start.children.as_deref(), pos))
                 .and_then(|pos| rules.validate(&pos).map(|()| pos)),
         };
         match start {
@@ -482,6 +502,21 @@ impl<W: Write> WithRuleset for Respond<'_, W> {
             Err(e) => write_refusal(self.out, Some(self.kind.name()), &format!("invalid start: {e}")),
         }
     }
+}
+
+/// `pos` with the children a start names (pit numbers), each a pit of the
+/// board given once; whether the game has children is
+/// [`Ruleset::validate`]'s check.
+fn children_of<B: Board>(numbers: Option<&[u8]>, pos: B) -> Result<B, PositionError> {
+    let mut children = PitSet::EMPTY;
+    for &number in numbers.unwrap_or(&[]) {
+        let pit = usize::from(number);
+        if pit == 0 || pit > B::PITS || children.contains(pit - 1) {
+            return Err(PositionError::BadChild { pit: number });
+        }
+        children = children.with(pit - 1);
+    }
+    Ok(pos.with_children(children))
 }
 
 /// The round of a game in rounds that a request's start describes.
@@ -573,6 +608,7 @@ fn replay_round<const P: usize>(
     let position = match start {
         None => Ok(rules.start()),
         Some(start) => Position::<P>::from_parts(&start.pits, start.scores, start.to_move)
+            .and_then(|pos| children_of(start.children.as_deref(), pos))
             .and_then(|pos| rules.validate(&pos).map(|()| pos)),
     };
     match position {
@@ -755,6 +791,12 @@ fn write_round_fields<R: Ruleset>(
 
 fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::Result<()> {
     write_position_fields(out, replay)?;
+    // A game with children: the position's children, after every other
+    // field (no other game's answer changes).
+    if replay.tracked.rules().has_children() {
+        out.write_all(b",\"children\":")?;
+        write_pits(out, replay.current().children())?;
+    }
     out.write_all(b"}")
 }
 
@@ -989,6 +1031,9 @@ struct Start {
     /// default: South's row).
     #[serde(default)]
     territory: Option<Vec<u8>>,
+    /// A game with children: the children's pit numbers (default `[]`).
+    #[serde(default)]
+    children: Option<Vec<u8>>,
 }
 
 /// `[south, north]`. (Read as a list first: serde_json streaming into an

@@ -217,6 +217,9 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
             .map_err(|problems| PositionError::Declaration(Box::new(problems)))?;
         let found = pos.pits().iter().map(|&s| u32::from(s)).sum::<u32>()
             + pos.scores().iter().map(|&s| u32::from(s)).sum::<u32>();
+        if let (false, Some(pit)) = (self.has_children(), pos.children().into_iter().next()) {
+            return Err(PositionError::ChildNotInGame { pit: pit as u8 + 1 });
+        }
         let expected = self.total_seeds();
         if found == expected {
             Ok(())
@@ -236,6 +239,12 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     /// Whether each player has a store, where the captures are kept (shown
     /// as "store" rather than "captured"). Default: no.
     fn has_stores(&self) -> bool {
+        false
+    }
+
+    /// Whether the game has children ([`SowingTurn::children`](crate::primitives::SowingTurn::children)),
+    /// which its positions then hold. Default: no.
+    fn has_children(&self) -> bool {
         false
     }
 

@@ -271,6 +271,23 @@ pub enum RulesProblem {
         /// The item at fault.
         with: &'static str,
     },
+    /// Children ([`SowingTurn::children`](crate::primitives::SowingTurn::children))
+    /// beside a reading their turn does not play (`with` names it): the
+    /// children are made and kept out of captures on one lap, sown into
+    /// the pits only, captured by count.
+    #[error("turn.children: children cannot be combined with {with}")]
+    ChildrenCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// The sowing from the origin first but a single seed on
+    /// ([`Sowing::OriginFirstOrNext`](crate::primitives::Sowing::OriginFirstOrNext))
+    /// beside a reading that does not sow it (`with` names it).
+    #[error("turn.lap: origin-first-or-next cannot be combined with {with}")]
+    OriginFirstOrNextCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -312,6 +329,8 @@ impl RulesProblem {
             RulesProblem::ClearedByMoverInRounds => "end.cleared",
             RulesProblem::TerritoryCombination { .. } => "turn.territory",
             RulesProblem::PickCombination { .. } => "turn.pick",
+            RulesProblem::ChildrenCombination { .. } => "turn.children",
+            RulesProblem::OriginFirstOrNextCombination { .. } => "turn.lap",
         }
     }
 
@@ -398,6 +417,12 @@ impl RulesProblem {
             RulesProblem::PickCombination { .. } => {
                 "turn.pick: not with stores sown, pits out of play, or (facing) another capture than from the last pit"
             }
+            RulesProblem::ChildrenCombination { .. } => {
+                "turn.children: only a single lap into the pits, a capture by count, one fixed direction"
+            }
+            RulesProblem::OriginFirstOrNextCombination { .. } => {
+                "turn.lap: origin-first-or-next only as a single lap without stores sown"
+            }
         }
     }
 }
@@ -431,7 +456,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 28;
+    const CAPACITY: usize = 30;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -89,7 +89,8 @@ fn sow_model<const P: usize>(pits: &mut [u8; P], origin: usize, sowing: Sowing) 
     }
     let mut pit = match sowing {
         Sowing::OriginFirst => origin,
-        Sowing::NextPit | Sowing::NextPitSkippingOrigin => next::<P>(origin),
+        Sowing::OriginFirstOrNext if seeds > 1 => origin,
+        Sowing::NextPit | Sowing::NextPitSkippingOrigin | Sowing::OriginFirstOrNext => next::<P>(origin),
     };
     let mut last = origin;
     for _ in 0..seeds {

@@ -97,7 +97,8 @@ impl EnPassant {
                 after
             }
         };
-        let mut place = if sowing == Sowing::OriginFirst {
+        let mut place = if sowing == Sowing::OriginFirst || (sowing == Sowing::OriginFirstOrNext && seeds > 1)
+        {
             origin
         } else {
             next(origin)

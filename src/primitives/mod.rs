@@ -68,6 +68,7 @@
 
 mod capture;
 mod captures;
+mod children;
 mod counts;
 mod direction;
 mod en_passant;
@@ -81,6 +82,8 @@ mod turn;
 
 pub use capture::{Capture, CaptureAt, CaptureRule};
 pub use captures::{BeforeSowing, Sweep};
+pub(crate) use children::claimed;
+pub use children::{Apart, Children};
 pub use counts::Counts;
 pub use direction::{ChainAgainst, RowHalves};
 pub use en_passant::{EnPassant, EnPassantLast};
@@ -90,4 +93,5 @@ pub use restriction::MoveRestriction;
 pub use sowing::{
     relay_sow, AtMaxLaps, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT,
 };
+pub(crate) use turn::mirror_set;
 pub use turn::{CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, SlamJudged, SowingTurn};

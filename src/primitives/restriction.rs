@@ -100,6 +100,7 @@ impl MoveRestriction {
                     // to its origin, so no pit is skipped.
                     let last = match sowing {
                         Sowing::OriginFirst => on(pit, seeds - 1),
+                        Sowing::OriginFirstOrNext => on(pit, seeds.saturating_sub(1).max(1)),
                         Sowing::NextPit | Sowing::NextPitSkippingOrigin => on(pit, seeds),
                     };
                     !own.contains(last) || pos.pits[last] == 0

@@ -265,6 +265,22 @@ pub enum Sowing {
     /// The first seed goes back into the emptied origin, the rest into the
     /// following pits (Djenon-aboure, Tihbat).
     OriginFirst,
+    /// As [`OriginFirst`](Sowing::OriginFirst), except that a single seed
+    /// goes on into the next pit (Toguz Kumalak; MancalaGames' `sow_start`
+    /// with `move_one`). Only a single lap without stores sown
+    /// ([`RulesProblem::OriginFirstOrNextCombination`](crate::RulesProblem::OriginFirstOrNextCombination)).
+    ///
+    /// ```
+    /// use mancala_rules::primitives::Sowing;
+    ///
+    /// let mut pits = [3, 0, 0, 0];
+    /// assert_eq!(Sowing::OriginFirstOrNext.sow(&mut pits, 0), 2);
+    /// assert_eq!(pits, [1, 1, 1, 0]);
+    /// let mut pits = [1, 0, 0, 0];
+    /// assert_eq!(Sowing::OriginFirstOrNext.sow(&mut pits, 0), 1);
+    /// assert_eq!(pits, [0, 1, 0, 0]);
+    /// ```
+    OriginFirstOrNext,
 }
 
 impl Sowing {
@@ -309,7 +325,11 @@ impl Sowing {
         if seeds == 0 {
             return (board, origin);
         }
-        let (first, ring) = self.ring::<P>(origin);
+        let (first, ring) = if self == Sowing::OriginFirstOrNext && seeds == 1 {
+            (wrap::<P>(origin + 1), P)
+        } else {
+            self.ring::<P>(origin)
+        };
         // 32-bit division by the constant ring: cheaper than 64-bit.
         let (rounds, rest) = (u32::from(seeds) / ring as u32, u32::from(seeds) % ring as u32);
         let rest = rest as usize;
@@ -334,7 +354,7 @@ impl Sowing {
     pub(crate) fn ring<const P: usize>(self, origin: usize) -> (usize, usize) {
         match self {
             Sowing::NextPit => (wrap::<P>(origin + 1), P),
-            Sowing::OriginFirst => (origin, P),
+            Sowing::OriginFirst | Sowing::OriginFirstOrNext => (origin, P),
             Sowing::NextPitSkippingOrigin => (wrap::<P>(origin + 1), P - 1),
         }
     }
@@ -352,6 +372,8 @@ impl Sowing {
         let (first, ring) = match self {
             Sowing::NextPit => (origin + 1, pits),
             Sowing::OriginFirst => (origin, pits),
+            Sowing::OriginFirstOrNext if seeds == 1 => (origin + 1, pits),
+            Sowing::OriginFirstOrNext => (origin, pits),
             Sowing::NextPitSkippingOrigin => (origin + 1, pits - 1),
         };
         let reached = ring_range(pits, first % pits, seeds.min(ring));
@@ -733,7 +755,7 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
             }
         }
     }
-    let mut place = if sowing == Sowing::OriginFirst {
+    let mut place = if sowing == Sowing::OriginFirst || (sowing == Sowing::OriginFirstOrNext && seeds > 1) {
         Landing::Pit(origin)
     } else {
         after(Landing::Pit(origin))
@@ -840,7 +862,7 @@ pub(crate) fn sow_skipping_out_of_play<const P: usize>(
             }
         }
     }
-    let mut place = if sowing == Sowing::OriginFirst {
+    let mut place = if sowing == Sowing::OriginFirst || (sowing == Sowing::OriginFirstOrNext && seeds > 1) {
         Landing::Pit(origin)
     } else {
         after(Landing::Pit(origin))

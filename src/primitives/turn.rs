@@ -4,8 +4,8 @@ use super::sowing::{
 };
 use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
 use super::{
-    BeforeSowing, Capture, CaptureRule, ChainAgainst, Counts, EnPassant, EndlessRelay, Pick, RowHalves,
-    Sowing, Sweep,
+    BeforeSowing, Capture, CaptureRule, ChainAgainst, Children, Counts, EnPassant, EndlessRelay, Pick,
+    RowHalves, Sowing, Sweep,
 };
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
@@ -698,6 +698,12 @@ pub struct SowingTurn {
     /// nothing by default.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Pick::is_nothing"))]
     pub pick: Pick,
+    /// The children of the game, if it has them (see [`Children`]): a pit
+    /// of the opponent's row that the last seed brings to
+    /// [`Children::made_on`] seeds becomes the mover's, instead of any
+    /// capture. `None` (the default): no children.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub children: Option<Children>,
 }
 
 #[cfg(feature = "serde")]
@@ -736,6 +742,7 @@ impl SowingTurn {
         pull_across: false,
         territory: PitSet::EMPTY,
         pick: Pick::Nothing,
+        children: None,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -1003,6 +1010,9 @@ impl SowingTurn {
                     ));
                 }
             },
+            Lap::Single(sowing) if self.children.is_some() => {
+                self.single_lap_with_children(pos, origin, sowing, player, single_seed, &mut report)
+            }
             Lap::Single(sowing) if self.stores == Stores::None && self.out_of_play.is_empty() => {
                 // The whole turn on the packed board, loaded once, stored once.
                 let (board, last) = sowing.lap(Packed::load(&pos.pits), origin, pos.pits[origin]);
@@ -1140,6 +1150,41 @@ impl SowingTurn {
             pos.pass_turn();
         }
         Ok(report)
+    }
+
+    /// One lap of a game with children ([`SowingTurn::children`]; no store
+    /// sown, no pit out of play, a capture by count only): the last pit
+    /// becomes the mover's child if it may, else it captures, never from a
+    /// child. Returns the capture, taken from the board.
+    #[inline(never)]
+    fn single_lap_with_children<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        origin: usize,
+        sowing: Sowing,
+        player: Player,
+        single_seed: bool,
+        report: &mut MoveReport,
+    ) -> Capture {
+        let (board, last) = sowing.lap(Packed::load(&pos.pits), origin, pos.pits[origin]);
+        board.store(&mut pos.pits);
+        report.last_pit = Some(last as u8 + 1);
+        if let Some(children) = self.children {
+            if children.made(pos.children, &pos.pits, last, player) {
+                pos.children = pos.children.with(last);
+                return Capture::NONE;
+            }
+        }
+        if self.no_single_seed_capture && single_seed {
+            return Capture::NONE;
+        }
+        let scope = self
+            .scope
+            .capture_pits::<P>(player, last)
+            .difference(pos.children);
+        let captured = self.capture.find_on(board, last, scope);
+        captured.take(&mut pos.pits);
+        captured
     }
 
     /// The sowing of a turn with captures during the sowing

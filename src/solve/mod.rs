@@ -162,7 +162,9 @@ use crate::{Board, Declared, Escaped, Ruleset};
 /// that ends the game reads the scores). So the crate's games Tihbat,
 /// Bohnenspiel, Djenon-aboure, Al-manqala and Kalah (every variant) can be
 /// solved, and [`Oware`](crate::games::Oware) is refused with
-/// [`SolveError::Rules`]. A hand-written [`Ruleset`] that keeps the promises
+/// [`SolveError::Rules`]. So is a game with children
+/// ([`SowingTurn::children`](crate::primitives::SowingTurn::children)):
+/// the solver's board index does not hold them. A hand-written [`Ruleset`] that keeps the promises
 /// may implement it too (the default [`unsolvable`](Solvable::unsolvable)
 /// says `None`).
 ///
@@ -207,6 +209,13 @@ impl<D: Declared> Solvable for D {
         if self.judges_the_mover() {
             return Some(format!(
                 "{}'s game ends by a rule judged on who moved last, which a position does not show",
+                rules.name
+            ));
+        }
+        if rules.turn.children.is_some() {
+            // The board index holds pits, scores and the mover, not children.
+            return Some(format!(
+                "{}'s game has children (turn.children), which the solver's board index does not hold",
                 rules.name
             ));
         }

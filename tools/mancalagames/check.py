@@ -14,6 +14,9 @@ games from the opening, seed 1, and --games with --random-starts 0.5, seed
 peer's diff.py (--name-map MG=our file name).  It prints one table row a
 game: games, positions, differences, and exits 1 if any differ.
 
+A game with children (its file's "turn.children") goes through
+children_diff.py, which compares the positions' children too.
+
 A game in rounds (its file's "rounds") goes through rounds.py and
 rounds_diff.py instead: one trace a round, at least --games rounds from
 up to --games matches (whole matches), the rounds' out-of-play pits and
@@ -58,6 +61,11 @@ def chooses_directions(ours):
     return bool(catalogue_form(ours).get('turn', {}).get('chosen_direction'))
 
 
+def has_children(ours):
+    """Whether the catalogue file declares children."""
+    return bool(catalogue_form(ours).get('turn', {}).get('children'))
+
+
 def run_one(args, mg_name, ours):
     rows = []
     # A game in rounds: rounds.py (one trace a round, from --games matches)
@@ -65,8 +73,10 @@ def run_one(args, mg_name, ours):
     # the peer's scripts.
     rounds = in_rounds(ours)
     tracer = os.path.join(HERE, 'rounds.py' if rounds else 'traces_ext.py')
+    # A game with children: children_diff.py (the children compared too).
     differ = (os.path.join(HERE, 'rounds_diff.py') if rounds else
-              os.path.join(args.peer, 'diff.py'))
+              os.path.join(HERE, 'children_diff.py') if has_children(ours)
+              else os.path.join(args.peer, 'diff.py'))
     # --games rounds (each a game of the declaration), from as many
     # matches as it takes.
     peer = (['--peer', args.peer]

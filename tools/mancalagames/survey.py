@@ -226,7 +226,7 @@ def survey_one(MG, traces, path):
         if v is None:
             continue
         if key in ('allow_rule', 'presowcapt', 'capt_type', 'pickextra',
-                   'nosinglecapt'):
+                   'nosinglecapt', 'child_type', 'move_one'):
             continue   # mapped below, where the vocabulary says them
         if key == 'mlap_cont' and v in (gi.SowLapCont.ON_PARAM,
                                          gi.SowLapCont.GREQ_PARAM):
@@ -342,6 +342,13 @@ def survey_one(MG, traces, path):
         raise Blocked('origin first and skipping the origin')
     sowing = ('origin-first' if sow_start else
               'next-pit-skipping-origin' if skip_start else 'next-pit')
+    if take('move_one'):
+        # a single seed goes on into the next pit (MG's DrawMoveOne)
+        if sowing != 'origin-first':
+            raise Blocked('move one seed without sowing from the origin')
+        if nd.get('mlaps'):
+            raise Blocked('move one seed: move_one=True with relay laps')
+        sowing = 'origin-first-or-next'
     if sowing != 'next-pit':
         features.append(sowing)
     ss = take('sow_stores')
@@ -769,6 +776,13 @@ def survey_one(MG, traces, path):
                             else f'majority above {majority_above} (nobody)')
     elif enders != ['ClearSeedsEndGame']:
         raise Blocked(f'goal CLEAR with the enders {enders}')
+    children = survey_children(gi, info, nd, direction, holes)
+    if children:
+        features.append('children on %d%s%s%s' % (
+            children['made_on'], ', one each' if children['one_each'] else '',
+            ', not the last pit' if children['not_last_pit'] else '',
+            {'any': '', 'same-number': ', not the same number',
+             'facing': ', not facing'}[children['apart']]))
     take('stores')
     for key in ('udirect', 'mlength', 'quitter'):
         nd.pop(key, None)
@@ -807,6 +821,7 @@ def survey_one(MG, traces, path):
             **({'chain_against': chain_against} if chain_against else {}),
             **({'pull_across': True} if pull_across else {}),
             **({'pick': pick} if pick else {}),
+            **({'children': children} if children else {}),
         },
         'end': dict({'stuck': stuck,
                      'majority': None if cleared == 'wins' or eliminate or round_few
@@ -824,6 +839,27 @@ def survey_one(MG, traces, path):
             raise Blocked('rounds with a start pattern')
         form['start'] = start
         features.append('start ' + ' '.join(map(str, start)))
+    if children:
+        # what the check refuses beside children
+        # (RulesProblem::ChildrenCombination)
+        t = form['turn']
+        beside = (t['lap'].get('relay') or t['stores'] != 'none'
+                  or t['capture']['chain']
+                  or t['capture'].get('at') == 'across-gap'
+                  or t['opposite'] or t.get('sweep')
+                  or t.get('before_sowing') or t.get('en_passant')
+                  or t.get('halves') or t.get('chosen_direction')
+                  or t['direction'] == 'by-parity'
+                  or t['grand_slam'] != 'captures'
+                  or t['extra_turn']['after_capture']
+                  or form['play']['must_feed']
+                  or form['play'].get('restriction')
+                  or rounds is not None
+                  or form['end'].get('cleared')
+                  or majority_above is not None)
+        if beside:
+            raise Blocked('children beside a reading their turn does not '
+                          'play (a chain, the facing pit, stores sown, ...)')
     if rounds is not None:
         if rounds['out_of_play']:
             # what the check refuses with pits out of play
@@ -845,6 +881,52 @@ def survey_one(MG, traces, path):
                               'next pit, a chain, two out, ...): not played')
         form['rounds'] = rounds
     return form, features, cfg
+
+
+def survey_children(gi, info, nd, direction, holes):
+    """The data form's "children" for MancalaGames' child parameters
+    (popped from nd), None for a game without them, or raise Blocked.
+    Said: a child made in the opponent's row (child_rule OPP_SIDE_ONLY,
+    so that its owner is the player facing its row), of type NORMAL or
+    ONE_CHILD, anywhere there or but the opponent's pit sown last before
+    the mover's row (NO_OPP_LEFT counterclockwise, NO_OPP_RIGHT clockwise;
+    NOT_SYM_OPP and NOT_FACING add the pit kept apart), in a game with
+    stores (without them MG moves the captures into the children)."""
+    kind = nd.pop('child_type', None)
+    cvt = nd.pop('child_cvt', None)
+    rule = nd.pop('child_rule', None)
+    locs = nd.pop('child_locs', None)
+    if kind is None:
+        if cvt or rule or locs:
+            raise Blocked('child parameters without children')
+        return None
+    if kind not in (gi.ChildType.NORMAL, gi.ChildType.ONE_CHILD):
+        raise Blocked(f'children: child_type={kind.name}')
+    if rule != gi.ChildRule.OPP_SIDE_ONLY:
+        raise Blocked('children: child_rule='
+                      f"{getattr(rule, 'name', 'NONE')} (a child's owner "
+                      'not fixed by its row)')
+    if not info.stores:
+        raise Blocked('children without stores (the captures go into a '
+                      'child)')
+    if holes < 2:
+        raise Blocked('children on a row of one pit')
+    if not cvt:
+        raise Blocked('children made on 0 seeds')
+    locs = locs or gi.ChildLocs.ANYWHERE
+    left = (gi.ChildLocs.NO_OPP_LEFT, gi.ChildLocs.NOT_SYM_OPP)
+    right = (gi.ChildLocs.NO_OPP_RIGHT, gi.ChildLocs.NOT_FACING)
+    if locs == gi.ChildLocs.ANYWHERE:
+        not_last = False
+    elif (locs in left and direction == 'counter-clockwise'
+          or locs in right and direction == 'clockwise'):
+        not_last = True
+    else:
+        raise Blocked(f'children: child_locs={locs.name} sown {direction}')
+    apart = {gi.ChildLocs.NOT_SYM_OPP: 'same-number',
+             gi.ChildLocs.NOT_FACING: 'facing'}.get(locs, 'any')
+    return {'made_on': cvt, 'one_each': kind == gi.ChildType.ONE_CHILD,
+            'not_last_pit': not_last, 'apart': apart}
 
 
 def survey_rounds(gi, info, nd, seeds=0):
@@ -1006,7 +1088,9 @@ def ordinal_text(mg_name, form, cfg, commit):
              'origin-first': 'the first seed back into the emptied pit',
              'next-pit-skipping-origin': 'one seed a pit from the next pit '
              'on, skipping the emptied pit when the sowing goes round '
-             'the board'}[sowing]
+             'the board',
+             'origin-first-or-next': 'the first seed back into the emptied '
+             'pit (a single seed goes on into the next pit)'}[sowing]
     rules.append(f'A player takes every seed of {pick} and sows them '
                  f'{dirw}, {first}.')
     restriction = form['play'].get('restriction')
@@ -1091,6 +1175,29 @@ def ordinal_text(mg_name, form, cfg, commit):
                          'empty pit there ends the sowing'
                          + (', and so does a last pit that captures' if
                             r['stop_on_capture'] else '') + '.')
+    ch = t.get('children')
+    if ch:
+        where = "a pit of the opponent's row"
+        if ch['not_last_pit']:
+            where += (" (not the opponent's pit sown last before the "
+                      "player's own row)")
+        cond = []
+        if ch['one_each']:
+            cond.append('the player has no child yet')
+        if ch['apart'] == 'same-number':
+            cond.append("the pit of the same number in the player's own "
+                        "row (each row counted from its owner's left) is "
+                        "not the opponent's child")
+        elif ch['apart'] == 'facing':
+            cond.append("the facing pit is not the opponent's child")
+        rules.append(f"If the last seed falls into {where} that is not a "
+                     f"child and then holds {ch['made_on']} seeds"
+                     + (', and ' + ' and '.join(cond) if cond else '')
+                     + ', that pit becomes the player\'s child (a tuzdik), '
+                     'instead of any capture. A child is never played and '
+                     'never captured from; seeds sown into it stay there '
+                     'and are its owner\'s, counted with their store for '
+                     'the majority and at the end of the game.')
     c = t['capture']
     if c['counts'] and t.get('sweep'):
         counts = describe_counts(
@@ -1293,9 +1400,17 @@ def ordinal_text(mg_name, form, cfg, commit):
     if few:
         rules.append(f"When fewer than {few['fewer_than']} seeds are left on "
                      'the board (but some are), too few for a capture, the '
-                     f"game ends and {left[few['leftover']]}.")
+                     f"game ends and {left[few['leftover']]}"
+                     + (' (never while a pit is a child: seeds can still '
+                        'be sown into it)' if t.get('children') else '')
+                     + '.')
     above = form['end'].get('majority_above')
     if form['end'].get('majority') and above is None:
+        if t.get('children'):
+            rules.append("A child's seeds count with its owner's captures "
+                         'in the majority below and in the totals at the '
+                         'end (each player also takes what the end gives '
+                         'of the other pits).')
         rules.append('As soon as a player has captured more than half of '
                      'the seeds the game ends, and the seeds left on the '
                      "board count for nobody (MancalaGames' reading of an "

@@ -25,6 +25,18 @@ Additions:
   then sets South to move, which may leave North's opening board with
   South to move. Here the board is filled again for South starting (a new
   game after one North started), the board the crate's ``start`` declares.
+- Games with children (MancalaGames' ``child``, e.g. Toguz Kumalak's
+  tuzdik): every position has one more field, ``children``, the pit
+  numbers (ascending) of the pits that are children. Each is owned by the
+  player facing its row (the only children the crate's vocabulary says:
+  MancalaGames' child_rule OPP_SIDE_ONLY; any other owner stops the trace).
+  A child's seeds stay on the board (in ``pits``) and are its owner's:
+  ``final`` adds them to MancalaGames' stores after its end-of-game
+  processing (what its claimers count, and its verdict reads), and --check
+  checks the position as its players own it (each child's seeds with its
+  owner's score). A trace's ``start`` carries ``positions[0]``'s
+  children, so a random start (a position reached by random play of the
+  same game) may start with children.
 
 - With --directed, the moves of a direction the player chooses
   (traces_directed.py's additions, installed on top of these).
@@ -79,7 +91,92 @@ def load_traces(peer_dir):
             return pos
 
     traces.Driver = Driver
+    install_children(traces)
     return traces
+
+
+def install_children(traces):
+    """The children's additions (see the module's docstring)."""
+    base = traces.Driver
+
+    class Driver(base):
+        """The driver with the children of MG's ``child`` array."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.has_children = bool(self.g.info.child_type)
+
+        def children(self):
+            n = self.n
+            pits = []
+            for loc, owner in enumerate(self.g.child):
+                if owner is None:
+                    continue
+                # owned by the player facing its row: South's row (loc <
+                # n, MG False) is North's (True)
+                if owner is not (loc < n):
+                    raise SystemExit(f'{self.name}: a child at loc {loc} '
+                                     f'owned by {owner}: not the player '
+                                     'facing its row (unsupported)')
+                pits.append(loc + 1)
+            return pits
+
+        def position(self):
+            pos = super().position()
+            if self.has_children:
+                pos['children'] = self.children()
+            return pos
+
+        def play(self, mv):
+            super().play(mv)
+            if self.has_children and self.over:
+                # the children's seeds, still on MG's board, are their
+                # owners'
+                for loc, owner in enumerate(self.g.child):
+                    if owner is not None:
+                        self.final[int(owner)] += self.g.board[loc]
+
+    traces.Driver = Driver
+
+    check = traces.check_trace
+
+    def owned(p, n):
+        """A position as its players own it: each child's seeds moved into
+        its owner's score."""
+        pits, scores = list(p['pits']), list(p['scores'])
+        for pit in p['children']:
+            owner = 1 if pit <= n else 0
+            scores[owner] += pits[pit - 1]
+            pits[pit - 1] = 0
+        return dict(p, pits=pits, scores=scores)
+
+    def check_trace(rec, total, mg_winners, errors):
+        positions = rec['positions']
+        if not positions or 'children' not in positions[0]:
+            return check(rec, total, mg_winners, errors)
+        n = len(positions[0]['pits']) // 2
+        claimed = [owned(p, n) for p in positions]
+        start = {k: claimed[0][k] for k in rec['start']}
+        return check(dict(rec, positions=claimed, start=start), total,
+                     mg_winners, errors)
+
+    traces.check_trace = check_trace
+
+    class Json:
+        """The peer's json, with a trace's start carrying its first
+        position's children."""
+
+        @staticmethod
+        def dumps(obj, **kwargs):
+            if (isinstance(obj, dict) and obj.get('positions')
+                    and 'children' in obj['positions'][0]):
+                obj['start']['children'] = obj['positions'][0]['children']
+            return traces.json_module.dumps(obj, **kwargs)
+
+        loads = staticmethod(__import__('json').loads)
+
+    traces.json_module = traces.json
+    traces.json = Json
 
 
 def main(argv=None):
