@@ -839,6 +839,13 @@ def survey_one(MG, traces, path):
             raise Blocked('rounds with a start pattern')
         form['start'] = start
         features.append('start ' + ' '.join(map(str, start)))
+    if rounds is not None and rounds['fill'].startswith('territory'):
+        # what the check refuses beside territory that a mapping above may
+        # have let through (RulesProblem::TerritoryCombination)
+        t = form['turn']
+        if t.get('en_passant'):
+            raise Blocked('territory with captures during the sowing (the '
+                          'en passant owner is read on fixed rows)')
     if children:
         # what the check refuses beside children
         # (RulesProblem::ChildrenCombination)
