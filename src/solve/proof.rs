@@ -863,15 +863,62 @@ pub struct Prover<'t, R: Solvable, F: FnMut(ProveProgress)> {
     rules: R,
     table: &'t Table<R>,
     /// South-view bounds (lower, upper) of positions searched.
-    bounds: HashMap<R::Position, (i16, i16)>,
+    bounds: FastMap<Keyed<R::Position>, (i16, i16)>,
     path: Vec<R::Position>,
+    /// One buffer of children per depth of the search, reused.
+    buffers: Vec<Vec<Child<R::Position>>>,
     searched: u64,
     /// Repetitions met by the search.
     repetitions: u64,
     nodes: Vec<ProofNode<R::Position>>,
     /// The strongest node proved for (position, upper).
-    proved: HashMap<(R::Position, bool), (i16, u32)>,
+    proved: FastMap<(Keyed<R::Position>, bool), (i16, u32)>,
     on_progress: F,
+}
+
+/// A position keyed by its [`Board::fingerprint`], a hash already mixed, so
+/// that the prover's maps need not hash the position again.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Keyed<P>(P);
+
+impl<P: Board> std::hash::Hash for Keyed<P> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.fingerprint());
+    }
+}
+
+/// The hasher of the prover's maps: the word it is given (a fingerprint,
+/// with the `bool` of a proved node folded in).
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517C_C1B7_2722_0A95);
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 ^= word;
+    }
+    fn write_u8(&mut self, byte: u8) {
+        self.0 ^= u64::from(byte).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<PassThrough>>;
+
+/// A child of a searched node: its position, its value if it is a leaf,
+/// and its place in the order (smaller first).
+#[derive(Clone, Copy)]
+struct Child<P> {
+    pos: P,
+    /// Its value if it is a leaf, else its legal moves.
+    turn: Result<i32, crate::MoveSet>,
+    order: i32,
 }
 
 impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
@@ -881,12 +928,13 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         Prover {
             rules: *table.rules(),
             table,
-            bounds: HashMap::new(),
+            bounds: FastMap::default(),
             path: Vec::new(),
+            buffers: Vec::new(),
             searched: 0,
             repetitions: 0,
             nodes: Vec::new(),
-            proved: HashMap::new(),
+            proved: FastMap::default(),
             on_progress,
         }
     }
@@ -909,6 +957,18 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         self.table.value(pos).map(|v| for_south(pos, v))
     }
 
+    /// Whether `child` repeats a position of the current line. Seeds never
+    /// return to the board (the table solves boards by seed count), so only
+    /// the end of the line that holds as many seeds as `child` can hold it.
+    fn repeats(&self, child: &R::Position) -> bool {
+        let seeds = seeds_of(child);
+        self.path
+            .iter()
+            .rev()
+            .take_while(|earlier| seeds_of(*earlier) == seeds)
+            .any(|earlier| earlier == child)
+    }
+
     fn children(&self, pos: &R::Position) -> Vec<(Move, R::Position)> {
         match self.rules.turn(pos) {
             Turn::Over(_) => Vec::new(),
@@ -923,24 +983,34 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         }
     }
 
-    /// A guess of a child's value for move ordering (South's view).
-    fn guess(&self, pos: &R::Position) -> i32 {
-        if let Some(v) = self.leaf(pos) {
+    /// A guess of a child's value for move ordering (South's view): its
+    /// value if it is a leaf, the middle of its bounds if it was searched,
+    /// else its captures, a move that keeps the turn counted one seed better
+    /// for its mover.
+    fn guess(&self, mover: Player, child: &R::Position, leaf: Option<i32>) -> i32 {
+        if let Some(v) = leaf {
             return v;
         }
-        match self.bounds.get(pos) {
+        match self.bounds.get(&Keyed(*child)) {
             Some(&(lo, hi)) => (i32::from(lo) + i32::from(hi)) / 2,
-            None => south_scores(pos),
+            None => {
+                let again = i32::from(child.to_move() == mover);
+                south_scores(child)
+                    + match mover {
+                        Player::South => again,
+                        Player::North => -again,
+                    }
+            }
         }
     }
 
     /// Children ordered best first for their mover.
     fn ordered(&self, pos: &R::Position) -> Vec<(Move, R::Position)> {
         let mut children = self.children(pos);
-        let south = pos.to_move() == Player::South;
+        let mover = pos.to_move();
         children.sort_by_cached_key(|(_, child)| {
-            let g = self.guess(child);
-            if south {
+            let g = self.guess(mover, child, self.leaf(child));
+            if mover == Player::South {
                 -g
             } else {
                 g
@@ -952,9 +1022,19 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// Fail-soft alpha-beta: South's margin at `pos`, exact inside
     /// `(alpha, beta)`, a bound outside.
     fn search(&mut self, pos: &R::Position, alpha: i32, beta: i32) -> i32 {
-        if let Some(v) = self.leaf(pos) {
-            return v;
+        let moves = match self.rules.turn(pos) {
+            Turn::Over(outcome) => return outcome.totals[0] as i32 - outcome.totals[1] as i32,
+            Turn::Moves(moves) => moves,
+        };
+        if let Some(v) = self.table.value(pos) {
+            return for_south(pos, v);
         }
+        self.search_inner(pos, moves, alpha, beta)
+    }
+
+    /// [`search`](Self::search) at a position that is not a leaf, whose
+    /// legal moves are `moves`.
+    fn search_inner(&mut self, pos: &R::Position, moves: crate::MoveSet, alpha: i32, beta: i32) -> i32 {
         self.searched += 1;
         if self.searched % 65_536 == 0 {
             (self.on_progress)(ProveProgress {
@@ -963,7 +1043,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             });
         }
         let reach = seeds_of(pos) as i32;
-        let (lo, hi) = match self.bounds.get(pos) {
+        let (lo, hi) = match self.bounds.get(&Keyed(*pos)) {
             Some(&(lo, hi)) => (i32::from(lo), i32::from(hi)),
             None => (south_scores(pos) - reach, south_scores(pos) + reach),
         };
@@ -975,15 +1055,43 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         }
         let (mut a, mut b) = (alpha.max(lo), beta.min(hi));
         let (a0, b0) = (a, b);
-        let south = pos.to_move() == Player::South;
+        let mover = pos.to_move();
+        let south = mover == Player::South;
+        let depth = self.path.len();
+        if self.buffers.len() <= depth {
+            self.buffers.push(Vec::new());
+        }
+        let mut children = std::mem::take(&mut self.buffers[depth]);
+        children.clear();
+        for mv in moves {
+            let mut child = *pos;
+            self.rules.play_unchecked(&mut child, mv);
+            let turn = match self.rules.turn(&child) {
+                Turn::Over(outcome) => Ok(outcome.totals[0] as i32 - outcome.totals[1] as i32),
+                Turn::Moves(moves) => match self.table.value(&child) {
+                    Some(v) => Ok(for_south(&child, v)),
+                    None => Err(moves),
+                },
+            };
+            let g = self.guess(mover, &child, turn.ok());
+            children.push(Child {
+                pos: child,
+                turn,
+                order: if south { -g } else { g },
+            });
+        }
+        // Stable, so that equal guesses keep the moves' order.
+        children.sort_by_key(|c| c.order);
         let mut best = if south { i32::MIN } else { i32::MAX };
         self.path.push(*pos);
-        for (_, child) in self.ordered(pos) {
-            let v = if self.path.contains(&child) {
-                self.repetitions += 1;
-                south_scores(&child)
-            } else {
-                self.search(&child, a, b)
+        for c in &children {
+            let v = match c.turn {
+                Ok(v) => v,
+                Err(_) if self.repeats(&c.pos) => {
+                    self.repetitions += 1;
+                    south_scores(&c.pos)
+                }
+                Err(moves) => self.search_inner(&c.pos, moves, a, b),
             };
             if south {
                 best = best.max(v);
@@ -997,6 +1105,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             }
         }
         self.path.pop();
+        self.buffers[depth] = children;
         let (mut lo, mut hi) = (lo, hi);
         if best <= a0 {
             hi = hi.min(best);
@@ -1006,7 +1115,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             lo = best;
             hi = best;
         }
-        self.bounds.insert(*pos, (lo as i16, hi as i16));
+        self.bounds.insert(Keyed(*pos), (lo as i16, hi as i16));
         best
     }
 
@@ -1030,7 +1139,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// A node proving `bound` (a lower bound unless `upper`) at `pos`.
     fn prove(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<u32, SolveError> {
         let holds = |v: i32| if upper { v <= bound } else { v >= bound };
-        if let Some(&(b, id)) = self.proved.get(&(*pos, upper)) {
+        if let Some(&(b, id)) = self.proved.get(&(Keyed(*pos), upper)) {
             if holds(i32::from(b)) {
                 return Ok(id);
             }
@@ -1041,7 +1150,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             }
             (Vec::new(), v)
         } else {
-            if self.path.contains(pos) {
+            if self.repeats(pos) {
                 return Err(SolveError::Rules(format!(
                     "{pos} repeats along a line of the proof: no acyclic certificate"
                 )));
@@ -1063,7 +1172,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             position: *pos,
             children,
         });
-        self.proved.insert((*pos, upper), (node_bound as i16, id));
+        self.proved.insert((Keyed(*pos), upper), (node_bound as i16, id));
         Ok(id)
     }
 
@@ -1080,7 +1189,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         // shows to meet the bound.
         let ready = children.iter().find(|(_, child)| {
             self.proved
-                .get(&(*child, upper))
+                .get(&(Keyed(*child), upper))
                 .is_some_and(|&(b, _)| holds(i32::from(b)))
         });
         let chosen = match ready {
@@ -1088,7 +1197,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             None => {
                 let mut chosen = None;
                 for &(mv, child) in &children {
-                    if self.path.contains(&child) {
+                    if self.repeats(&child) {
                         continue;
                     }
                     let v = if upper {
