@@ -1023,7 +1023,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// `(alpha, beta)`, a bound outside.
     fn search(&mut self, pos: &R::Position, alpha: i32, beta: i32) -> i32 {
         let moves = match self.rules.turn(pos) {
-            Turn::Over(outcome) => return outcome.totals[0] as i32 - outcome.totals[1] as i32,
+            Turn::Over(outcome) => return outcome.margin() as i32,
             Turn::Moves(moves) => moves,
         };
         if let Some(v) = self.table.value(pos) {
@@ -1067,7 +1067,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             let mut child = *pos;
             self.rules.play_unchecked(&mut child, mv);
             let turn = match self.rules.turn(&child) {
-                Turn::Over(outcome) => Ok(outcome.totals[0] as i32 - outcome.totals[1] as i32),
+                Turn::Over(outcome) => Ok(outcome.margin() as i32),
                 Turn::Moves(moves) => match self.table.value(&child) {
                     Some(v) => Ok(for_south(&child, v)),
                     None => Err(moves),
