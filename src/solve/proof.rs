@@ -872,7 +872,7 @@ pub struct Prover<'t, R: Solvable, F: FnMut(ProveProgress)> {
     repetitions: u64,
     nodes: Vec<ProofNode<R::Position>>,
     /// The strongest node proved for (position, upper).
-    proved: FastMap<(Keyed<R::Position>, bool), (i16, u32)>,
+    proved: ProvedNodes<R::Position>,
     on_progress: F,
 }
 
@@ -910,6 +910,9 @@ impl std::hash::Hasher for PassThrough {
 }
 
 type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<PassThrough>>;
+
+/// The strongest node proved for each (position, upper): its bound and id.
+type ProvedNodes<P> = FastMap<(Keyed<P>, bool), (i16, u32)>;
 
 /// A child of a searched node: its position, its value if it is a leaf,
 /// and its place in the order (smaller first).
