@@ -6,33 +6,21 @@
 //! 2N+1-k. Where a test compares two readings, each reading's board differs
 //! from the other's, so a feature read the wrong way fails the test.
 
+mod common;
+
+use common::boards::{legal, outcome, pit, refusal, sow};
+use mancala_rules::declare;
 use mancala_rules::primitives::{
     AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
     RelayRule, SlamJudged, Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
     AgreementError, AgreementPolicy, Declared, EndReason, Ending, FewSeeds, Game, HistoryRules, IllegalMove,
-    Leftover, Move, MoveReport, Outcome, Playable, Player, Position, PositionError, Repetition, Rules,
-    Ruleset, Status, Stuck,
+    Leftover, Move, Outcome, Playable, Player, PositionError, Repetition, Rules, Ruleset, Status, Stuck,
 };
 
 /// When feeding is judged (the game `Feeding` below is another thing).
 use mancala_rules::Feeding as FeedingJudged;
-
-/// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
-macro_rules! declare {
-    ($name:ident, $pits:literal, $rules:expr) => {
-        #[derive(Clone, Copy, Debug)]
-        struct $name;
-        impl Declared for $name {
-            type Position = Position<$pits>;
-            fn rules(&self) -> &Rules {
-                const RULES: Rules = $rules;
-                &RULES
-            }
-        }
-    };
-}
 
 /// `Rules::DEFAULT` with this turn.
 const fn with_turn(turn: SowingTurn) -> Rules {
@@ -40,33 +28,6 @@ const fn with_turn(turn: SowingTurn) -> Rules {
         turn,
         ..Rules::DEFAULT
     }
-}
-
-/// Checked play of pit `pit` on `pos`: the position after it and the report.
-fn play<R: Ruleset>(rules: R, pos: &str, mv: Move) -> (String, MoveReport) {
-    let pos: R::Position = pos.parse().expect("a board in standard notation");
-    let (after, report) = rules
-        .play(&pos, mv)
-        .unwrap_or_else(|err| panic!("{mv} in {pos}: {err}"));
-    (after.to_string(), report)
-}
-
-fn pit<R: Ruleset>(rules: R, pos: &str, number: u8) -> (String, MoveReport) {
-    play(rules, pos, Move::Pit(number))
-}
-
-fn legal<R: Ruleset>(rules: R, pos: &str) -> String {
-    rules.legal_moves(&pos.parse().expect("a board")).to_string()
-}
-
-fn refusal<R: Ruleset>(rules: R, pos: &str, mv: Move) -> IllegalMove {
-    rules
-        .check(&pos.parse().expect("a board"), mv)
-        .expect_err("the move should be refused")
-}
-
-fn outcome<R: Ruleset>(rules: R, pos: &str) -> Option<Outcome> {
-    rules.status(&pos.parse().expect("a board")).outcome()
 }
 
 fn over(totals: [u32; 2], reason: EndReason) -> Option<Outcome> {
@@ -378,7 +339,7 @@ fn stuck_player_passes() {
     // South has no seed; North has moves: South must pass.
     let pos = "0 0 | 1 2 3-6 S";
     assert_eq!(legal(Passes, pos), "pass");
-    let (after, report) = play(Passes, pos, Move::Pass);
+    let (after, report) = sow(Passes, pos, Move::Pass);
     assert_eq!(after, "0 0 | 1 2 3-6 N");
     assert_eq!((report.mv, report.laps, report.last_pit), (Move::Pass, 0, None));
     // Pass only when it is the only move.

@@ -5,45 +5,21 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures South-North and the player to move. Pit k faces pit 2N+1-k.
 
+mod common;
+
+use common::boards::{legal, sown};
+use mancala_rules::declare;
 use mancala_rules::primitives::{
     AtMaxLaps, BeforeSowing, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap,
     MoveRestriction, Opposite, RelayRule, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
-use mancala_rules::{Declared, Leftover, Move, Playable, Position, Rules, RulesProblem, Ruleset};
-
-/// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
-macro_rules! declare {
-    ($name:ident, $pits:literal, $rules:expr) => {
-        #[derive(Clone, Copy, Debug)]
-        struct $name;
-        impl Declared for $name {
-            type Position = Position<$pits>;
-            fn rules(&self) -> &Rules {
-                const RULES: Rules = $rules;
-                &RULES
-            }
-        }
-    };
-}
+use mancala_rules::{Declared, Leftover, Playable, Rules, RulesProblem};
 
 const fn with_turn(turn: SowingTurn) -> Rules {
     Rules {
         turn,
         ..Rules::DEFAULT
     }
-}
-
-/// Checked play of pit `number` on `pos`: the position after it.
-fn pit<R: Ruleset>(rules: R, pos: &str, number: u8) -> String {
-    let pos: R::Position = pos.parse().expect("a board in standard notation");
-    let (after, _) = rules
-        .play(&pos, Move::Pit(number))
-        .unwrap_or_else(|err| panic!("{number} in {pos}: {err}"));
-    after.to_string()
-}
-
-fn legal<R: Ruleset>(rules: R, pos: &str) -> String {
-    rules.legal_moves(&pos.parse().expect("a board")).to_string()
 }
 
 /// Captures of 2 or 3, chained backward on the opponent's row, with this
@@ -98,21 +74,21 @@ declare!(LeavesRightBefore, 4, skipping(SlamJudged::BeforeMove));
 fn grand_slam_leaves_the_rightmost_pit() {
     // Pit 3's three seeds make North's 4, 5, 6 hold 2, 2, 3: every seed of
     // North's row. Seen from South, pit 4 is North's rightmost: it stays.
-    assert_eq!(pit(LeavesRight, "1 0 3 | 1 1 2 0-0 S", 3), "1 0 0 | 2 0 0 5-0 N");
+    assert_eq!(sown(LeavesRight, "1 0 3 | 1 1 2 0-0 S", 3), "1 0 0 | 2 0 0 5-0 N");
     // The leftmost reading keeps pit 6 instead.
-    assert_eq!(pit(LeavesLeft, "1 0 3 | 1 1 2 0-0 S", 3), "1 0 0 | 0 0 3 4-0 N");
+    assert_eq!(sown(LeavesLeft, "1 0 3 | 1 1 2 0-0 S", 3), "1 0 0 | 0 0 3 4-0 N");
     // North moving: South's pit 1 is North's rightmost. North's pit 6
     // sows into 1, 2, 3, which hold 2, 3, 2.
-    assert_eq!(pit(LeavesRight, "1 2 1 | 1 0 3 0-0 N", 6), "2 0 0 | 1 0 0 0-5 S");
+    assert_eq!(sown(LeavesRight, "1 2 1 | 1 0 3 0-0 N", 6), "2 0 0 | 1 0 0 0-5 S");
     // Not a grand slam (pit 1 keeps a seed elsewhere): taken as usual.
-    assert_eq!(pit(LeavesRight, "1 0 2 | 1 1 2 0-0 S", 3), "1 0 0 | 0 0 2 4-0 N");
+    assert_eq!(sown(LeavesRight, "1 0 2 | 1 1 2 0-0 S", 3), "1 0 0 | 0 0 2 4-0 N");
 }
 
 #[test]
 fn grand_slam_leaves_nothing_when_one_pit_holds_seeds() {
     // Pit 3's seed makes pit 4 hold 2, North's only seeds: captured.
-    assert_eq!(pit(LeavesRight, "1 0 1 | 1 0 0 0-0 S", 3), "1 0 0 | 0 0 0 2-0 N");
-    assert_eq!(pit(LeavesLeft, "1 0 1 | 1 0 0 0-0 S", 3), "1 0 0 | 0 0 0 2-0 N");
+    assert_eq!(sown(LeavesRight, "1 0 1 | 1 0 0 0-0 S", 3), "1 0 0 | 0 0 0 2-0 N");
+    assert_eq!(sown(LeavesLeft, "1 0 1 | 1 0 0 0-0 S", 3), "1 0 0 | 0 0 0 2-0 N");
 }
 
 #[test]
@@ -120,10 +96,13 @@ fn grand_slam_leaves_the_rightmost_pit_when_sown_clockwise() {
     // Clockwise, pit 1's three seeds go to 6, 5, 4 (3, 2, 2); the chain
     // runs back 4, 5, 6. North's rightmost seen from South is still pit 4.
     assert_eq!(
-        pit(LeavesRightCw, "3 0 0 | 1 1 2 0-0 S", 1),
+        sown(LeavesRightCw, "3 0 0 | 1 1 2 0-0 S", 1),
         "0 0 0 | 2 0 0 5-0 N"
     );
-    assert_eq!(pit(LeavesLeftCw, "3 0 0 | 1 1 2 0-0 S", 1), "0 0 0 | 0 0 3 4-0 N");
+    assert_eq!(
+        sown(LeavesLeftCw, "3 0 0 | 1 1 2 0-0 S", 1),
+        "0 0 0 | 0 0 3 4-0 N"
+    );
 }
 
 #[test]
@@ -133,16 +112,19 @@ fn grand_slam_leaves_judged_before_the_move() {
     // emptied. Judged after the sowing it is a grand slam and North's
     // rightmost, pit 3, stays; judged before the move it is not (North
     // had nothing to lose) and both are taken.
-    assert_eq!(pit(LeavesRightSkipping, "2 5 | 0 0 9-0 S", 2), "3 0 | 2 0 11-0 N");
-    assert_eq!(pit(LeavesRightBefore, "2 5 | 0 0 9-0 S", 2), "3 0 | 0 0 13-0 N");
+    assert_eq!(
+        sown(LeavesRightSkipping, "2 5 | 0 0 9-0 S", 2),
+        "3 0 | 2 0 11-0 N"
+    );
+    assert_eq!(sown(LeavesRightBefore, "2 5 | 0 0 9-0 S", 2), "3 0 | 0 0 13-0 N");
 }
 
 #[test]
 fn grand_slam_captures_and_plays_again() {
     // The grand slam of the first test: all taken, and South moves again.
-    assert_eq!(pit(SlamAgain, "1 0 3 | 1 1 2 0-0 S", 3), "1 0 0 | 0 0 0 7-0 S");
+    assert_eq!(sown(SlamAgain, "1 0 3 | 1 1 2 0-0 S", 3), "1 0 0 | 0 0 0 7-0 S");
     // An ordinary capture hands the turn over.
-    assert_eq!(pit(SlamAgain, "1 0 2 | 1 1 2 0-0 S", 3), "1 0 0 | 0 0 2 4-0 N");
+    assert_eq!(sown(SlamAgain, "1 0 2 | 1 1 2 0-0 S", 3), "1 0 0 | 0 0 2 4-0 N");
 }
 
 declare!(
@@ -169,22 +151,22 @@ fn capture_starts_in_the_opponents_row_and_chains_on_into_the_own() {
     // Pit 2's two seeds make 3 and 4 hold 2: the chain from North's pit 4
     // runs on into South's pit 3; pit 2, emptied, stops it.
     assert_eq!(
-        pit(StartsInOpponentRow, "1 2 1 | 1 1 0 0-0 S", 2),
+        sown(StartsInOpponentRow, "1 2 1 | 1 1 0 0-0 S", 2),
         "1 0 0 | 0 1 0 4-0 N"
     );
     assert_eq!(
-        pit(OpponentRowOnly, "1 2 1 | 1 1 0 0-0 S", 2),
+        sown(OpponentRowOnly, "1 2 1 | 1 1 0 0-0 S", 2),
         "1 0 2 | 0 1 0 2-0 N"
     );
     // A last seed in South's own row (pit 2, now 2) captures nothing.
     assert_eq!(
-        pit(StartsInOpponentRow, "1 1 0 | 1 1 0 0-0 S", 1),
+        sown(StartsInOpponentRow, "1 1 0 | 1 1 0 0-0 S", 1),
         "0 2 0 | 1 1 0 0-0 N"
     );
     // North: pit 5's two seeds make 6 and 1 hold 3 and 2; the chain from
     // South's pit 1 runs back into North's pit 6 and stops at pit 5.
     assert_eq!(
-        pit(StartsInOpponentRow, "1 1 1 | 1 2 2 0-0 N", 5),
+        sown(StartsInOpponentRow, "1 1 1 | 1 2 2 0-0 N", 5),
         "0 1 1 | 1 0 0 0-5 S"
     );
 }
@@ -211,16 +193,16 @@ declare!(
 #[test]
 fn a_single_seed_captures_nothing() {
     // Pit 2's single seed makes pit 3 hold 2: not captured.
-    assert_eq!(pit(NoSingle, "0 1 | 1 3 0-0 S", 2), "0 0 | 2 3 0-0 N");
+    assert_eq!(sown(NoSingle, "0 1 | 1 3 0-0 S", 2), "0 0 | 2 3 0-0 N");
     // Pit 1's two seeds make pit 3 hold 2: captured.
-    assert_eq!(pit(NoSingle, "2 0 | 1 3 0-0 S", 1), "0 1 | 0 3 2-0 N");
+    assert_eq!(sown(NoSingle, "2 0 | 1 3 0-0 S", 1), "0 1 | 0 3 2-0 N");
     // Nor by the facing pit: pit 1's seed into empty pit 2 (facing 5).
     assert_eq!(
-        pit(NoSingleOpposite, "1 0 4 | 1 3 1 0-0 S", 1),
+        sown(NoSingleOpposite, "1 0 4 | 1 3 1 0-0 S", 1),
         "0 1 4 | 1 3 1 0-0 N"
     );
     assert_eq!(
-        pit(NoSingleOpposite, "2 0 0 | 1 3 1 0-0 S", 1),
+        sown(NoSingleOpposite, "2 0 0 | 1 3 1 0-0 S", 1),
         "0 1 0 | 0 3 1 2-0 N"
     );
 }
@@ -240,14 +222,14 @@ declare!(
 fn sweep_takes_every_capturing_pit_of_the_opponents_row() {
     // Last seed in North's pit 4 (now 2): pits 4 (2) and 6 (4) taken, 5 (3)
     // stays, wherever the chain would stop.
-    assert_eq!(pit(Sweeps, "1 2 0 | 1 3 4 0-0 S", 2), "1 0 1 | 0 3 0 6-0 N");
+    assert_eq!(sown(Sweeps, "1 2 0 | 1 3 4 0-0 S", 2), "1 0 1 | 0 3 0 6-0 N");
     // Last seed in South's own last pit, 3: the sweep too, though pit 3
     // holds 1.
-    assert_eq!(pit(Sweeps, "1 1 0 | 2 3 4 0-0 S", 2), "1 0 1 | 0 3 0 6-0 N");
+    assert_eq!(sown(Sweeps, "1 1 0 | 2 3 4 0-0 S", 2), "1 0 1 | 0 3 0 6-0 N");
     // Last seed in South's pit 2: nothing.
-    assert_eq!(pit(Sweeps, "1 0 0 | 2 3 4 0-0 S", 1), "0 1 0 | 2 3 4 0-0 N");
+    assert_eq!(sown(Sweeps, "1 0 0 | 2 3 4 0-0 S", 1), "0 1 0 | 2 3 4 0-0 N");
     // North: its last own pit is 6; a last seed there sweeps South's row.
-    assert_eq!(pit(Sweeps, "2 3 4 | 0 1 0 0-0 N", 5), "0 3 0 | 0 0 1 0-6 S");
+    assert_eq!(sown(Sweeps, "2 3 4 | 0 1 0 0-0 N", 5), "0 3 0 | 0 0 1 0-6 S");
 }
 
 declare!(
@@ -268,12 +250,12 @@ declare!(
 fn a_single_seed_first_takes_the_facing_pit() {
     // Pit 3's single seed faces pit 4 (5 seeds): taken, then the seed
     // falls into the emptied pit 4 (1: no capture, no extra turn).
-    assert_eq!(pit(TakesFacing, "2 2 1 | 5 1 1 0-0 S", 3), "2 2 0 | 1 1 1 5-0 N");
+    assert_eq!(sown(TakesFacing, "2 2 1 | 5 1 1 0-0 S", 3), "2 2 0 | 1 1 1 5-0 N");
     // Then the capture after the sowing too: pit 1 faces 6 (3 seeds);
     // the seed makes pit 2 hold 2, captured, another turn.
-    assert_eq!(pit(TakesFacing, "1 1 0 | 1 1 3 0-0 S", 1), "0 0 0 | 1 1 0 5-0 S");
+    assert_eq!(sown(TakesFacing, "1 1 0 | 1 1 3 0-0 S", 1), "0 0 0 | 1 1 0 5-0 S");
     // Two seeds take nothing first.
-    assert_eq!(pit(TakesFacing, "2 0 0 | 1 1 3 0-0 S", 1), "0 1 1 | 1 1 3 0-0 N");
+    assert_eq!(sown(TakesFacing, "2 0 0 | 1 1 3 0-0 S", 1), "0 1 1 | 1 1 3 0-0 N");
 }
 
 declare!(
@@ -318,12 +300,12 @@ fn each_lap_puts_its_first_seed_in_the_store() {
     // relay takes them, 1 to the store, 2 to 5, 6; pit 6 held 1, now 2:
     // again, 1 to the store, 1 to pit 7 (empty before): the relay ends.
     assert_eq!(
-        pit(FirstToStore, "4 0 0 2 | 0 1 0 0 0-0 S", 1),
+        sown(FirstToStore, "4 0 0 2 | 0 1 0 0 0-0 S", 1),
         "0 1 1 0 | 1 0 1 0 3-0 N"
     );
     // One lap: 1 to the store, 3 to 2, 3, 4.
     assert_eq!(
-        pit(FirstToStoreSingle, "4 0 0 2 | 0 1 0 0 0-0 S", 1),
+        sown(FirstToStoreSingle, "4 0 0 2 | 0 1 0 0 0-0 S", 1),
         "0 1 1 3 | 0 1 0 0 1-0 N"
     );
 }

@@ -8,27 +8,17 @@
 //! is a child; a child in North's row is South's, one in South's row
 //! North's).
 
+mod common;
+
+use common::rules::{play, pos};
+use mancala_rules::declare;
 use mancala_rules::primitives::{
     Apart, CaptureRule, CaptureScope, Children, Counts, Direction, Lap, Sowing, SowingTurn,
 };
 use mancala_rules::{
-    Declared, EndReason, Ending, Leftover, Move, MoveSet, PitSet, Position, PositionError, Rules,
-    RulesProblem, Ruleset, Stuck,
+    EndReason, Ending, Leftover, Move, MoveSet, PitSet, Position, PositionError, Rules, RulesProblem,
+    Ruleset, Stuck,
 };
-
-macro_rules! declare {
-    ($name:ident, $pits:literal, $rules:expr) => {
-        #[derive(Clone, Copy, Debug)]
-        struct $name;
-        impl Declared for $name {
-            type Position = Position<$pits>;
-            fn rules(&self) -> &Rules {
-                const RULES: Rules = $rules;
-                &RULES
-            }
-        }
-    };
-}
 
 const TOGUZ_CHILDREN: Children = Children {
     made_on: 3,
@@ -121,18 +111,10 @@ declare!(
     }
 );
 
-fn pos<R: Ruleset<Position = Position<6>>>(rules: R, text: &str) -> Position<6> {
-    let position: Position<6> = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-    assert_eq!(rules.validate(&position), Ok(()), "{text}");
-    assert_eq!(position.to_string(), text);
-    position
-}
-
-fn after<R: Ruleset<Position = Position<6>>>(rules: R, before: &str, pit: u8) -> String {
-    let (next, _) = rules
-        .play(&pos(rules, before), Move::Pit(pit))
-        .unwrap_or_else(|e| panic!("{before} {pit}: {e}"));
-    next.to_string()
+/// The position after pit `number` in `before`, a position of the game
+/// (checked valid before and after), as notation.
+fn after<R: Ruleset>(rules: R, before: &str, number: u8) -> String {
+    play(rules, before, Move::Pit(number)).0.to_string()
 }
 
 #[test]

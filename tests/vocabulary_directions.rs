@@ -6,31 +6,19 @@
 //! captures South-North and the player to move. A row's places count from
 //! its owner's left: South's pit 1, North's pit N+1.
 
+mod common;
+
+use common::boards::{after, legal};
+use mancala_rules::declare;
 use mancala_rules::primitives::{
     CaptureRule, CaptureScope, ChainAgainst, Counts, GrandSlam, Lap, RelayRule, RowHalves, Sowing, SowingTurn,
 };
-use mancala_rules::{
-    Declared, IllegalMove, Move, MoveSet, PitSet, Playable, Position, Rules, RulesProblem, Ruleset,
-};
+use mancala_rules::{IllegalMove, Move, MoveSet, PitSet, Playable, Position, Rules, RulesProblem, Ruleset};
 
 use mancala_rules::Rotation;
 
 const CW: Rotation = Rotation::Clockwise;
 const CCW: Rotation = Rotation::CounterClockwise;
-
-macro_rules! declare {
-    ($name:ident, $pits:literal, $rules:expr) => {
-        #[derive(Clone, Copy, Debug)]
-        struct $name;
-        impl Declared for $name {
-            type Position = Position<$pits>;
-            fn rules(&self) -> &Rules {
-                const RULES: Rules = $rules;
-                &RULES
-            }
-        }
-    };
-}
 
 /// Mbangbi's turn on 2x5 without its skipped origin: every place's
 /// direction chosen, captures of 2 and 4 on the opponent's row, chained.
@@ -69,19 +57,6 @@ declare!(
 
 // A game of fixed direction, for the refusals of a direction given.
 declare!(Fixed, 10, Rules::DEFAULT);
-
-fn after<R: Ruleset>(rules: R, pos: &str, mv: Move) -> String {
-    let pos: R::Position = pos.parse().expect("a board");
-    let (after, report) = rules
-        .play(&pos, mv)
-        .unwrap_or_else(|err| panic!("{mv} in {pos}: {err}"));
-    assert_eq!(report.mv, mv);
-    after.to_string()
-}
-
-fn legal<R: Ruleset>(rules: R, pos: &str) -> String {
-    rules.legal_moves(&pos.parse().expect("a board")).to_string()
-}
 
 #[test]
 fn a_move_says_its_direction_in_notation_and_in_a_byte() {

@@ -7,10 +7,11 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures or stores South-North and the player to move.
 
+mod common;
+
+use common::boards::ended;
 use mancala_rules::primitives::{AtMaxLaps, Counts, ExtraTurn, Lap, RelayRule, Sowing, SowingTurn, Stores};
-use mancala_rules::{
-    declare, Cleared, EndReason, Ending, Leftover, Outcome, Player, Position, Rules, Ruleset, Stuck,
-};
+use mancala_rules::{declare, Cleared, EndReason, Ending, Leftover, Player, Position, Rules, Ruleset, Stuck};
 
 /// A stuck player ends the game, the seeds left going as `leftover` says.
 const fn stuck_ends(leftover: Leftover) -> Rules {
@@ -26,30 +27,22 @@ const fn stuck_ends(leftover: Leftover) -> Rules {
 declare!(Divided, 4, stuck_ends(Leftover::SplitOddToBehind));
 declare!(SplitUnassigned, 4, stuck_ends(Leftover::Split));
 
-fn outcome<R: Ruleset<Position = Position<P>>, const P: usize>(rules: R, board: &str) -> Outcome {
-    let pos: Position<P> = board.parse().unwrap();
-    rules
-        .status(&pos)
-        .outcome()
-        .unwrap_or_else(|| panic!("{board}: the game goes on"))
-}
-
 #[test]
 fn divided_leftovers_give_the_odd_seed_to_the_player_behind() {
     // South has no seed and is stuck; 3 seeds are left in North's row.
     // Each takes 1; the odd one goes to the player with fewer captured:
     // South (6 against 7) makes 6 + 1 + 1 = 8, North 7 + 1 = 8.
-    let behind_south = outcome(Divided, "0 0 | 2 1 6-7 S");
+    let behind_south = ended(Divided, "0 0 | 2 1 6-7 S");
     assert_eq!(behind_south.totals, [8, 8]);
     assert_eq!(behind_south.reason, EndReason::MoverRowEmpty);
     // North behind (5 against 8): North 5 + 1 + 1 = 7, South 8 + 1 = 9.
-    assert_eq!(outcome(Divided, "0 0 | 2 1 8-5 S").totals, [9, 7]);
+    assert_eq!(ended(Divided, "0 0 | 2 1 8-5 S").totals, [9, 7]);
     // `Split` leaves the odd seed unassigned: 7 and 8, then 9 and 6.
-    assert_eq!(outcome(SplitUnassigned, "0 0 | 2 1 6-7 S").totals, [7, 8]);
-    assert_eq!(outcome(SplitUnassigned, "0 0 | 2 1 8-5 S").totals, [9, 6]);
+    assert_eq!(ended(SplitUnassigned, "0 0 | 2 1 6-7 S").totals, [7, 8]);
+    assert_eq!(ended(SplitUnassigned, "0 0 | 2 1 8-5 S").totals, [9, 6]);
     // An even board is split alike by both: 2 each.
-    assert_eq!(outcome(Divided, "0 0 | 3 1 6-6 S").totals, [8, 8]);
-    assert_eq!(outcome(SplitUnassigned, "0 0 | 3 1 6-6 S").totals, [8, 8]);
+    assert_eq!(ended(Divided, "0 0 | 3 1 6-6 S").totals, [8, 8]);
+    assert_eq!(ended(SplitUnassigned, "0 0 | 3 1 6-6 S").totals, [8, 8]);
 }
 
 #[test]
@@ -108,17 +101,17 @@ fn a_cleared_row_ends_the_game_after_an_extra_turn_too() {
     let pos = "0 1 | 2 1 5-7 S".parse().unwrap();
     let (after, _) = TakesTheRest.play(&pos, "2".parse().unwrap()).unwrap();
     assert_eq!(after.to_string(), "0 0 | 2 1 6-7 S");
-    let ended = TakesTheRest.status(&after).outcome().unwrap();
-    assert_eq!((ended.totals, ended.reason), ([9, 7], EndReason::RowEmpty));
+    let end = TakesTheRest.status(&after).outcome().unwrap();
+    assert_eq!((end.totals, end.reason), ([9, 7], EndReason::RowEmpty));
     // Without the extra turn: pit 2's two seeds go to the store and pit 3;
     // North is to move, South's row is empty: South takes the 3 left.
     let pos = "0 2 | 1 1 5-7 S".parse().unwrap();
     let (after, _) = TakesTheRest.play(&pos, "2".parse().unwrap()).unwrap();
     assert_eq!(after.to_string(), "0 0 | 2 1 6-7 N");
-    let ended = TakesTheRest.status(&after).outcome().unwrap();
-    assert_eq!((ended.totals, ended.reason), ([9, 7], EndReason::RowEmpty));
+    let end = TakesTheRest.status(&after).outcome().unwrap();
+    assert_eq!((end.totals, end.reason), ([9, 7], EndReason::RowEmpty));
     // North's row empty: North takes South's 2 seeds.
-    assert_eq!(outcome(TakesTheRest, "1 1 | 0 0 4-10 S").totals, [4, 12]);
+    assert_eq!(ended(TakesTheRest, "1 1 | 0 0 4-10 S").totals, [4, 12]);
     // Neither row empty: the game goes on.
     assert!(!TakesTheRest
         .status(&"1 0 | 0 1 7-7 S".parse::<Position<4>>().unwrap())
@@ -130,8 +123,8 @@ fn a_cleared_row_is_judged_before_the_majority() {
     // North holds 9 of 16, a majority (which would leave the board to
     // nobody: 4 and 9); South's row is empty, and that comes first: South
     // takes North's 3 seeds, 7 against 9.
-    let ended = outcome(TakesTheRest, "0 0 | 2 1 4-9 N");
-    assert_eq!((ended.totals, ended.reason), ([7, 9], EndReason::RowEmpty));
+    let end = ended(TakesTheRest, "0 0 | 2 1 4-9 N");
+    assert_eq!((end.totals, end.reason), ([7, 9], EndReason::RowEmpty));
 }
 
 #[test]
@@ -140,15 +133,15 @@ fn clearing_ones_row_wins_whatever_the_totals() {
     // South wins with 6 against North's 7; the board is not counted.
     let pos = "0 1 | 2 1 5-7 S".parse().unwrap();
     let (after, _) = ClearWins.play(&pos, "2".parse().unwrap()).unwrap();
-    let ended = ClearWins.status(&after).outcome().unwrap();
-    assert_eq!(ended.totals, [6, 7]);
-    assert_eq!(ended.reason, EndReason::Cleared(Some(Player::South)));
-    assert_eq!(ended.winner(), Some(Player::South));
+    let end = ClearWins.status(&after).outcome().unwrap();
+    assert_eq!(end.totals, [6, 7]);
+    assert_eq!(end.reason, EndReason::Cleared(Some(Player::South)));
+    assert_eq!(end.winner(), Some(Player::South));
     // North's row empty: North wins, though behind.
-    let north = outcome(ClearWins, "1 1 | 0 0 10-4 S");
+    let north = ended(ClearWins, "1 1 | 0 0 10-4 S");
     assert_eq!(north.winner(), Some(Player::North));
     // Both rows empty: a draw, whatever the stores.
-    let both = outcome(ClearWins, "0 0 | 0 0 6-10 N");
+    let both = ended(ClearWins, "0 0 | 0 0 6-10 N");
     assert_eq!((both.reason, both.winner()), (EndReason::Cleared(None), None));
 }
 
@@ -180,8 +173,8 @@ fn a_lap_cap_ends_a_game_won_by_clearing_in_a_draw() {
     let (after, report) = CappedClear.play(&pos, "1".parse().unwrap()).unwrap();
     assert!(report.relay_limit);
     assert_eq!(after.to_string(), "0 0 | 0 0 8-8 N");
-    let ended = CappedClear.status(&after).outcome().unwrap();
-    assert_eq!((ended.reason, ended.winner()), (EndReason::Cleared(None), None));
+    let end = CappedClear.status(&after).outcome().unwrap();
+    assert_eq!((end.reason, end.winner()), (EndReason::Cleared(None), None));
     assert!(CAPPED_CLEAR.problems(4).is_empty());
 }
 

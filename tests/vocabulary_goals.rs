@@ -7,9 +7,12 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures South-North and the player to move.
 
+mod common;
+
+use common::boards::{ended, goes_on};
 use mancala_rules::{
-    declare, Cleared, Eliminate, EndReason, Ending, Outcome, Playable, Player, Position, RoundFill,
-    RoundStarter, Rounds, Rules, RulesProblem, Ruleset, StartBoard,
+    declare, Cleared, Eliminate, EndReason, Ending, Playable, Player, Position, RoundFill, RoundStarter,
+    Rounds, Rules, RulesProblem, Ruleset, StartBoard,
 };
 
 const fn goal(eliminate: Eliminate, min_seeds: u8) -> Rules {
@@ -31,38 +34,22 @@ declare!(Immobilize, 4, goal(Eliminate::Immobilize, 1));
 declare!(DeprivePairs, 8, goal(Eliminate::Deprive, 2));
 declare!(ImmobilizePairs, 8, goal(Eliminate::Immobilize, 2));
 
-fn outcome<R: Ruleset<Position = Position<P>>, const P: usize>(rules: R, board: &str) -> Outcome {
-    let pos: Position<P> = board.parse().unwrap();
-    rules
-        .status(&pos)
-        .outcome()
-        .unwrap_or_else(|| panic!("{board}: the game goes on"))
-}
-
-fn goes_on<R: Ruleset<Position = Position<P>>, const P: usize>(rules: R, board: &str) -> bool {
-    let pos: Position<P> = board.parse().unwrap();
-    !rules.status(&pos).is_over()
-}
-
 #[test]
 fn deprive_the_player_to_move_with_an_empty_row_loses() {
     // South to move, South's row empty, 9 captured against 0: North wins
     // though behind; the seeds left count for nobody (totals 9-0).
-    let ended = outcome(Deprive, "0 0 | 1 2 9-0 S");
-    assert_eq!(ended.reason, EndReason::Eliminated(Some(Player::North)));
-    assert_eq!((ended.totals, ended.winner()), ([9, 0], Some(Player::North)));
+    let end = ended(Deprive, "0 0 | 1 2 9-0 S");
+    assert_eq!(end.reason, EndReason::Eliminated(Some(Player::North)));
+    assert_eq!((end.totals, end.winner()), ([9, 0], Some(Player::North)));
     // Immobilize reads it alike: South has no move.
-    assert_eq!(
-        outcome(Immobilize, "0 0 | 1 2 9-0 S").winner(),
-        Some(Player::North)
-    );
+    assert_eq!(ended(Immobilize, "0 0 | 1 2 9-0 S").winner(), Some(Player::North));
 }
 
 #[test]
 fn deprive_the_player_to_move_facing_an_empty_row_wins() {
     // South to move with seeds, North's row empty: South wins at once
     // under Deprive, 0-9 behind; under Immobilize South plays on.
-    let ended = outcome(Deprive, "1 2 | 0 0 0-9 S");
+    let ended = ended(Deprive, "1 2 | 0 0 0-9 S");
     assert_eq!(
         (ended.reason, ended.winner()),
         (EndReason::Eliminated(Some(Player::South)), Some(Player::South))
@@ -92,12 +79,12 @@ fn deprive_ends_after_the_move_that_empties_a_row() {
 fn a_player_to_move_with_seeds_but_no_legal_move_loses() {
     // Moves need 2 seeds: South's "1 1 0 0" has none; North holds 2 in
     // pit 5. South, 5-0 ahead, loses under both goals.
-    for ended in [
-        outcome(DeprivePairs, "1 1 0 0 | 2 0 0 0 5-0 S"),
-        outcome(ImmobilizePairs, "1 1 0 0 | 2 0 0 0 5-0 S"),
+    for end in [
+        ended(DeprivePairs, "1 1 0 0 | 2 0 0 0 5-0 S"),
+        ended(ImmobilizePairs, "1 1 0 0 | 2 0 0 0 5-0 S"),
     ] {
-        assert_eq!(ended.reason, EndReason::Eliminated(Some(Player::North)));
-        assert_eq!(ended.totals, [5, 0]);
+        assert_eq!(end.reason, EndReason::Eliminated(Some(Player::North)));
+        assert_eq!(end.totals, [5, 0]);
     }
     // North to move, with a move: the game goes on under both.
     assert!(goes_on(DeprivePairs, "1 1 0 0 | 2 0 0 0 5-0 N"));
@@ -109,8 +96,8 @@ fn both_rows_empty_is_a_draw() {
     // The board is empty (as a relay's lap cap leaves it): a draw under
     // both goals, whatever the totals (5-7).
     for ended in [
-        outcome(Deprive, "0 0 | 0 0 5-7 S"),
-        outcome(Immobilize, "0 0 | 0 0 5-7 N"),
+        ended(Deprive, "0 0 | 0 0 5-7 S"),
+        ended(Immobilize, "0 0 | 0 0 5-7 N"),
     ] {
         assert_eq!(
             (ended.reason, ended.winner(), ended.totals),
@@ -123,10 +110,10 @@ fn both_rows_empty_is_a_draw() {
 fn an_eliminated_outcome_scores_for_its_winner() {
     // The search and the solver score an end by its margin: a won game
     // never scores as lost, whatever the totals.
-    let ended = outcome(Deprive, "0 0 | 1 2 9-0 S");
-    assert!(ended.margin() < 0);
-    assert!(ended.margin_for(Player::North) > 0);
-    assert_eq!(outcome(Deprive, "0 0 | 0 0 5-7 S").margin(), 0);
+    let end = ended(Deprive, "0 0 | 1 2 9-0 S");
+    assert!(end.margin() < 0);
+    assert!(end.margin_for(Player::North) > 0);
+    assert_eq!(ended(Deprive, "0 0 | 0 0 5-7 S").margin(), 0);
 }
 
 #[test]

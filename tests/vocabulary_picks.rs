@@ -4,36 +4,15 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures South-North and the player to move. Pit k faces pit 2N+1-k.
 
+mod common;
+
+use common::boards::pit;
+use mancala_rules::declare;
 use mancala_rules::primitives::{
     AtMaxLaps, CaptureRule, CaptureScope, Counts, EnPassant, EnPassantLast, ExtraTurn, Lap, Opposite, Pick,
     RelayRule, Sowing, SowingTurn, Stores,
 };
-use mancala_rules::{Declared, Leftover, Move, MoveReport, Position, Rules, RulesProblem, Ruleset};
-
-/// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
-macro_rules! declare {
-    ($name:ident, $pits:literal, $rules:expr) => {
-        #[derive(Clone, Copy, Debug)]
-        struct $name;
-        impl Declared for $name {
-            type Position = Position<$pits>;
-            fn rules(&self) -> &Rules {
-                const RULES: Rules = $rules;
-                &RULES
-            }
-        }
-    };
-}
-
-/// Checked play of pit `number` on `pos`: the position after it and the
-/// report.
-fn pit<R: Ruleset>(rules: R, pos: &str, number: u8) -> (String, MoveReport) {
-    let pos: R::Position = pos.parse().expect("a board in standard notation");
-    let (after, report) = rules
-        .play(&pos, Move::Pit(number))
-        .unwrap_or_else(|err| panic!("pit {number} in {pos}: {err}"));
-    (after.to_string(), report)
-}
+use mancala_rules::{Declared, Leftover, Position, Rules, RulesProblem, Ruleset};
 
 const fn picking(pick: Pick, scope: CaptureScope, after_capture: bool) -> Rules {
     Rules {

@@ -7,40 +7,15 @@
 //! 2N+1-k. Where a test compares two readings, each reading's board differs
 //! from the other's, so a rule read the wrong way fails the test.
 
+mod common;
+
+use common::boards::{legal, pit};
+use mancala_rules::declare;
 use mancala_rules::primitives::{
     CaptureAt, CaptureRule, CaptureScope, Counts, Direction, EnPassant, EnPassantLast, ExtraTurn, Lap,
     Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores,
 };
-use mancala_rules::{Declared, Move, MoveReport, Playable, Position, Rules, RulesProblem, Ruleset};
-
-/// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
-macro_rules! declare {
-    ($name:ident, $pits:literal, $rules:expr) => {
-        #[derive(Clone, Copy, Debug)]
-        struct $name;
-        impl Declared for $name {
-            type Position = Position<$pits>;
-            fn rules(&self) -> &Rules {
-                const RULES: Rules = $rules;
-                &RULES
-            }
-        }
-    };
-}
-
-/// Checked play of pit `number` on `pos`: the position after it and the
-/// report.
-fn pit<R: Ruleset>(rules: R, pos: &str, number: u8) -> (String, MoveReport) {
-    let pos: R::Position = pos.parse().expect("a board in standard notation");
-    let (after, report) = rules
-        .play(&pos, Move::Pit(number))
-        .unwrap_or_else(|err| panic!("pit {number} in {pos}: {err}"));
-    (after.to_string(), report)
-}
-
-fn legal<R: Ruleset>(rules: R, pos: &str) -> String {
-    rules.legal_moves(&pos.parse().expect("a board")).to_string()
-}
+use mancala_rules::{Declared, Move, Playable, Rules, RulesProblem};
 
 // -- 1. The direction of sowing chosen by the seed count's parity
 

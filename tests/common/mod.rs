@@ -4,5 +4,6 @@
 #![allow(dead_code)]
 
 pub mod alloc;
+pub mod boards;
 pub mod examples;
 pub mod rules;
