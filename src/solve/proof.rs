@@ -918,6 +918,7 @@ type ProvedNodes<P> = FastMap<(Keyed<P>, bool), (i16, u32)>;
 /// and its place in the order (smaller first).
 #[derive(Clone, Copy)]
 struct Child<P> {
+    mv: Move,
     pos: P,
     /// Its value if it is a leaf, else its legal moves.
     turn: Result<i32, crate::MoveSet>,
@@ -1007,19 +1008,43 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         }
     }
 
-    /// Children ordered best first for their mover.
-    fn ordered(&self, pos: &R::Position) -> Vec<(Move, R::Position)> {
-        let mut children = self.children(pos);
-        let mover = pos.to_move();
-        children.sort_by_cached_key(|(_, child)| {
-            let g = self.guess(mover, child, self.leaf(child));
-            if mover == Player::South {
-                -g
-            } else {
-                g
-            }
-        });
+    /// The children of `pos`, ordered best first for their mover (see
+    /// [`expand`](Self::expand)); none at a leaf.
+    fn ordered(&self, pos: &R::Position) -> Vec<Child<R::Position>> {
+        let mut children = Vec::new();
+        if let Turn::Moves(moves) = self.rules.turn(pos) {
+            self.expand(pos, moves, &mut children);
+        }
         children
+    }
+
+    /// Puts into `out` the children of `pos`, whose legal moves are
+    /// `moves`: each with its value if it is a leaf, else its legal moves,
+    /// ordered best first for the mover by [`guess`](Self::guess) (stable,
+    /// so that equal guesses keep the moves' order). The one child builder
+    /// of the search and the proof.
+    fn expand(&self, pos: &R::Position, moves: crate::MoveSet, out: &mut Vec<Child<R::Position>>) {
+        let mover = pos.to_move();
+        out.clear();
+        for mv in moves {
+            let mut child = *pos;
+            self.rules.play_unchecked(&mut child, mv);
+            let turn = match self.rules.turn(&child) {
+                Turn::Over(outcome) => Ok(outcome.margin() as i32),
+                Turn::Moves(moves) => match self.table.value(&child) {
+                    Some(v) => Ok(for_south(&child, v)),
+                    None => Err(moves),
+                },
+            };
+            let g = self.guess(mover, &child, turn.ok());
+            out.push(Child {
+                mv,
+                pos: child,
+                turn,
+                order: if mover == Player::South { -g } else { g },
+            });
+        }
+        out.sort_by_key(|c| c.order);
     }
 
     /// Fail-soft alpha-beta: South's margin at `pos`, exact inside
@@ -1058,33 +1083,13 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         }
         let (mut a, mut b) = (alpha.max(lo), beta.min(hi));
         let (a0, b0) = (a, b);
-        let mover = pos.to_move();
-        let south = mover == Player::South;
+        let south = pos.to_move() == Player::South;
         let depth = self.path.len();
         if self.buffers.len() <= depth {
             self.buffers.push(Vec::new());
         }
         let mut children = std::mem::take(&mut self.buffers[depth]);
-        children.clear();
-        for mv in moves {
-            let mut child = *pos;
-            self.rules.play_unchecked(&mut child, mv);
-            let turn = match self.rules.turn(&child) {
-                Turn::Over(outcome) => Ok(outcome.margin() as i32),
-                Turn::Moves(moves) => match self.table.value(&child) {
-                    Some(v) => Ok(for_south(&child, v)),
-                    None => Err(moves),
-                },
-            };
-            let g = self.guess(mover, &child, turn.ok());
-            children.push(Child {
-                pos: child,
-                turn,
-                order: if south { -g } else { g },
-            });
-        }
-        // Stable, so that equal guesses keep the moves' order.
-        children.sort_by_key(|c| c.order);
+        self.expand(pos, moves, &mut children);
         let mut best = if south { i32::MIN } else { i32::MAX };
         self.path.push(*pos);
         for c in &children {
@@ -1190,16 +1195,16 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         let children = self.ordered(pos);
         // A child already proved first, then the first that the search
         // shows to meet the bound.
-        let ready = children.iter().find(|(_, child)| {
+        let ready = children.iter().find(|c| {
             self.proved
-                .get(&(Keyed(*child), upper))
+                .get(&(Keyed(c.pos), upper))
                 .is_some_and(|&(b, _)| holds(i32::from(b)))
         });
         let chosen = match ready {
-            Some(&c) => Some(c),
+            Some(c) => Some((c.mv, c.pos)),
             None => {
                 let mut chosen = None;
-                for &(mv, child) in &children {
+                for &Child { mv, pos: child, .. } in &children {
                     if self.repeats(&child) {
                         continue;
                     }
