@@ -102,7 +102,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | each half of a row sowing its own way ([`RowHalves`](crate::primitives::RowHalves)) | `"turn": {"halves": "outward"}` or `"inward"` (default `"together"`) |
 /// | a direction the player chooses ([`SowingTurn::chosen_direction`]) | `"turn": {"chosen_direction": [3]}`: places in each row from its owner's left, from 1 (default `[]`) |
 /// | a chain after a move sown the other way ([`ChainAgainst`](crate::primitives::ChainAgainst)) | `"turn": {"chain_against": "against-turn-direction"}` (default `"against-sowing"`) |
-/// | an extra pick after the capture ([`Pick`](crate::primitives::Pick)) | `"turn": {"pick": {"last-seeds": 4}}` or `"facing"` (default `"nothing"`) |
+/// | an extra pick after the capture ([`Pick`](crate::primitives::Pick)) | `"turn": {"pick": {"last-seeds": 4}}`, `{"last-seeds-to-starter": 8}` (taken by the round's starter; a round North started: `"turn": {"round_starter": 1}`, default `0`) or `"facing"` (default `"nothing"`) |
 /// | a single seed on from the origin-first sowing ([`Sowing::OriginFirstOrNext`](crate::primitives::Sowing::OriginFirstOrNext)) | `"lap": {"single": "origin-first-or-next"}` |
 /// | children ([`Children`](crate::primitives::Children)) | `"turn": {"children": {"made_on": 3, "one_each": true, "not_last_pit": true, "apart": "same-number"}}` (`"apart"`: `"any"`, `"same-number"`, `"facing"`; the flags default to `false`, `"apart"` to `"any"`; default `null`: no children); a position's children: `"children": [4, 12]` (pit numbers) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |

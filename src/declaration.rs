@@ -960,11 +960,11 @@ impl Rules {
         }
         let mover = pos.to_move;
         let own = self.playable(pos, mover);
-        if self.play.must_feed && pos.nonempty_pits(mover.opponent()).is_empty() {
+        if self.play.must_feed && self.nonempty_pits(pos, mover.opponent()).is_empty() {
             if !own.is_empty() {
                 let feeding = self.feeding(pos, own);
                 return if feeding.is_empty() {
-                    Turn::Over(self.end.starvation.outcome(pos, EndReason::Starvation))
+                    Turn::Over(self.leftover_outcome(self.end.starvation, pos, EndReason::Starvation))
                 } else {
                     Turn::Moves(self.turn.moves_from::<P>(feeding, mover))
                 };
@@ -1001,6 +1001,14 @@ impl Rules {
         } else {
             leftover.outcome(pos, reason)
         }
+    }
+
+    /// The pits of `player`'s own holding seeds: their row, or their part of
+    /// the territory when there is one (the opponent's pits a feeding move
+    /// must reach).
+    #[inline(always)]
+    fn nonempty_pits<const P: usize>(&self, pos: &Position<P>, player: Player) -> PitSet {
+        crate::primitives::territory::pits_holding(pos, self.turn.territory, player, 1)
     }
 
     /// The pits `player` could play if it were their turn, before the
@@ -1058,10 +1066,14 @@ impl Rules {
             return candidates.filter(|pit| {
                 let mut after = *pos;
                 self.turn.try_play(&mut after, Move::from_index(pit)).is_ok()
-                    && !after.nonempty_pits(opponent).is_empty()
+                    && !self.nonempty_pits(&after, opponent).is_empty()
             });
         }
-        if self.turn.stores == Stores::None && counterclockwise && !relay && self.turn.out_of_play.is_empty()
+        if self.turn.stores == Stores::None
+            && counterclockwise
+            && !relay
+            && self.turn.out_of_play.is_empty()
+            && self.turn.territory.is_empty()
         {
             return feeding_moves(pos, candidates, sowing);
         }
@@ -1070,7 +1082,7 @@ impl Rules {
         candidates.filter(|pit| {
             self.turn
                 .sown(pos, pit)
-                .is_some_and(|after| !after.nonempty_pits(opponent).is_empty())
+                .is_some_and(|after| !self.nonempty_pits(&after, opponent).is_empty())
         })
     }
 
@@ -1135,7 +1147,7 @@ impl Rules {
         } else if !self.turn.relay_ends(pos, pit) {
             IllegalMove::EndlessRelay { pit: number }
         } else if self.play.must_feed
-            && pos.nonempty_pits(pos.to_move.opponent()).is_empty()
+            && self.nonempty_pits(pos, pos.to_move.opponent()).is_empty()
             && self.feeding(pos, PitSet::single(pit)).is_empty()
         {
             IllegalMove::MustFeed { pit: number }

@@ -7,8 +7,8 @@ use crate::primitives::{
     RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
 };
 use crate::{
-    Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Repetition, RoundFill,
-    RoundStarter, Rounds, Rules, Stuck,
+    Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Player, Repetition,
+    RoundFill, RoundStarter, Rounds, Rules, Stuck,
 };
 
 /// The version of the encoding, its first byte: changing the encoding means
@@ -164,6 +164,7 @@ impl Encoder {
             pull_across,
             territory,
             pick,
+            round_starter,
             children,
         } = turn;
         self.tag(1).lap(lap);
@@ -298,6 +299,15 @@ impl Encoder {
                 self.byte(at_most);
             }
             Pick::Facing => self.tag(40).byte(2),
+            // The pick by the round's starter (the territory's owner
+            // vocabulary): tag 62.
+            Pick::LastSeedsToStarter(at_most) => {
+                self.tag(62).byte(at_most);
+            }
+        }
+        // A round North started, for a pick by the round's starter: tag 63.
+        if round_starter == Player::North {
+            self.tag(63).byte(1);
         }
     }
 

@@ -103,7 +103,9 @@
 //! - `out_of_play`: the round's out-of-play pits, as pit numbers (default
 //!   `[]`); they must be empty;
 //! - `starter`: who started the round, 0 or 1 (default `to_move`), which
-//!   [`RoundStarter::Alternate`](crate::RoundStarter::Alternate) reads.
+//!   [`RoundStarter::Alternate`](crate::RoundStarter::Alternate) reads, and
+//!   a pick of the last seeds by the round's starter
+//!   ([`Pick::LastSeedsToStarter`](crate::primitives::Pick::LastSeedsToStarter)).
 //!
 //! Each of its positions has two more fields after `winner`:
 //! `out_of_play`, the round's out-of-play pits, and `next_round`: `null`,
@@ -604,7 +606,9 @@ fn replay_round<const P: usize>(
     moves: &Moves,
     out: &mut impl Write,
 ) -> io::Result<bool> {
-    let rules = Round::<P>::new(*kind.rules(), info.out_of_play).with_territory(info.territory);
+    let rules = Round::<P>::new(*kind.rules(), info.out_of_play)
+        .with_territory(info.territory)
+        .with_round_starter(info.starter);
     let position = match start {
         None => Ok(rules.start()),
         Some(start) => Position::<P>::from_parts(&start.pits, start.scores, start.to_move)

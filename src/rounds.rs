@@ -375,6 +375,28 @@ impl<const P: usize> Round<P> {
     pub const fn territory(&self) -> PitSet {
         self.rules.turn.territory
     }
+
+    /// This round as one that `starter` started: what a pick of the last
+    /// seeds by the round's starter reads
+    /// ([`SowingTurn::with_round_starter`](crate::primitives::SowingTurn::with_round_starter);
+    /// every other round is unchanged).
+    #[must_use]
+    pub const fn with_round_starter(self, starter: Player) -> Round<P> {
+        Round {
+            rules: Rules {
+                turn: self.rules.turn.with_round_starter(starter),
+                ..self.rules
+            },
+        }
+    }
+
+    /// Who started this round, as its turn reads it (South but for a turn
+    /// that picks the last seeds for the round's starter, see
+    /// [`Round::with_round_starter`]).
+    #[must_use]
+    pub const fn round_starter(&self) -> Player {
+        self.rules.turn.round_starter
+    }
 }
 
 impl<const P: usize> Declared for Round<P> {
@@ -549,7 +571,9 @@ impl<const P: usize> Match<P> {
         match filled.map(|(out, south)| (Position::new(pits, scores, next), out, south)) {
             Some((start, out, south)) => {
                 // The fill conserves the seeds: the start is valid.
-                let round = Round::new(self.rules, out).with_territory(south);
+                let round = Round::new(self.rules, out)
+                    .with_territory(south)
+                    .with_round_starter(start.to_move);
                 self.round = Game::from_position(round, start).ok()?;
                 self.starter = start.to_move;
                 self.last_mover = None;

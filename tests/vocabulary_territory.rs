@@ -217,16 +217,16 @@ fn a_match_hands_the_pits_to_the_rounds_winner() {
 #[test]
 fn territory_with_an_item_reading_fixed_rows_is_a_named_problem() {
     assert!(TERRITORY.problems(6).is_empty());
-    let feeding = Rules {
-        play: mancala_rules::Playable {
-            must_feed: true,
-            ..TERRITORY.play
+    let row_empty = Rules {
+        end: Ending {
+            row_empty: Some(Leftover::Owners),
+            ..TERRITORY.end
         },
         ..TERRITORY
     };
-    let first = feeding.problems(6).first();
+    let first = row_empty.problems(6).first();
     assert!(
-        matches!(first, Some(RulesProblem::TerritoryCombination { with }) if with.contains("feeding")),
+        matches!(first, Some(RulesProblem::TerritoryCombination { with }) if with.contains("empty row")),
         "{first:?}"
     );
     assert_eq!(first.map(|p| p.field()), Some("turn.territory"));
@@ -264,7 +264,7 @@ fn territory_with_an_item_reading_fixed_rows_is_a_named_problem() {
         too_many.problems(6).first(),
         Some(RulesProblem::TerritoryCombination { .. })
     ));
-    assert!(Match::<6>::new(feeding).is_err());
+    assert!(Match::<6>::new(row_empty).is_err());
 }
 
 #[test]

@@ -5,7 +5,10 @@ use crate::position::Position;
 /// Captures during the sowing ("en passant", passing captures): each pit a
 /// seed falls into that then holds a count in `counts`, and lies in the
 /// turn's [`scope`](super::SowingTurn::scope), is emptied at once into the
-/// store of the pit's owner (whoever sows), and the sowing goes on. The
+/// store of the pit's owner (whoever sows; with a
+/// [`territory`](super::SowingTurn::territory), the owner under it,
+/// [`SowingTurn::owner_of`](super::SowingTurn::owner_of)), and the sowing
+/// goes on. The
 /// last seed of each lap is taken so too, or left to the turn's
 /// [`capture`](super::SowingTurn::capture) (made by the mover, from the pit
 /// where the sowing ends), as [`last_seed`](EnPassant::last_seed) says.
@@ -74,7 +77,8 @@ pub enum EnPassantLast {
 impl EnPassant {
     /// Sows one lap from pit `origin` (0-based, below `P`) by `sowing`,
     /// seed by seed, taking the pits of `scope` that reach a count into
-    /// their owner's store; returns the pit where the last seed fell. An
+    /// their owner's store (the owner under `territory`, South's pits;
+    /// empty: the usual rows); returns the pit where the last seed fell. An
     /// empty origin sows nothing and returns `origin`.
     pub(crate) fn lap<const P: usize>(
         self,
@@ -82,6 +86,7 @@ impl EnPassant {
         origin: usize,
         sowing: Sowing,
         scope: PitSet,
+        territory: PitSet,
     ) -> usize {
         let origin = origin % P;
         let seeds = pos.pits[origin];
@@ -109,7 +114,7 @@ impl EnPassant {
             pos.pits[place] = count;
             let taken = left > 0 || self.last_seed == EnPassantLast::ToOwner;
             if taken && self.counts.contains(count) && scope.contains(place) {
-                let owner = Position::<P>::owner(place).index();
+                let owner = super::territory::owner_of::<P>(territory, place).index();
                 pos.scores[owner] = pos.scores[owner].wrapping_add(count);
                 pos.pits[place] = 0;
             }

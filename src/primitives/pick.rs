@@ -55,6 +55,35 @@ pub enum Pick {
     /// in either row (MancalaGames' `PICKLASTSEEDS`, with its starting
     /// count per pit as the figure).
     LastSeeds(u8),
+    /// Like [`LastSeeds`](Pick::LastSeeds), but the player who started the
+    /// round ([`SowingTurn::round_starter`](super::SowingTurn::round_starter);
+    /// South, outside a match of rounds) takes the seeds, whoever moved
+    /// (MancalaGames' `PICK2XLASTSEEDS`, with twice its starting count per
+    /// pit as the figure). The seeds picked score for the starter and are
+    /// not in the move's report (our reading: they are not the mover's
+    /// capture).
+    ///
+    /// Here North moves in a round South started: pit 6's seed ends in
+    /// pit 1, and 3 seeds are left on the board; with
+    /// `LastSeedsToStarter(3)` South takes them.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Pick, SowingTurn};
+    /// use mancala_rules::{Move, Player, Position};
+    ///
+    /// let turn = SowingTurn { pick: Pick::LastSeedsToStarter(3), ..SowingTurn::DEFAULT };
+    /// let mut pos: Position<6> = "1 0 0 | 0 1 1 9-5 N".parse()?;
+    /// let report = turn.play(&mut pos, Move::Pit(6));
+    /// assert_eq!(pos.to_string(), "0 0 0 | 0 0 0 12-5 S");
+    /// assert_eq!(report.seeds_captured, 0);
+    /// // In a round North started, North takes them.
+    /// let turn = turn.with_round_starter(Player::North);
+    /// let mut pos: Position<6> = "1 0 0 | 0 1 1 9-5 N".parse()?;
+    /// turn.play(&mut pos, Move::Pit(6));
+    /// assert_eq!(pos.to_string(), "0 0 0 | 0 0 0 9-8 S");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    LastSeedsToStarter(u8),
     /// After a capture, the mover also takes the seeds of the pit facing
     /// the last pit (the one the last seed fell in), if that pit is in
     /// the turn's scope (MancalaGames' `PICKCROSS`, with a capture from
@@ -85,7 +114,7 @@ impl Pick {
     ) -> Capture {
         let pit = match self {
             Pick::Nothing => return Capture::NONE,
-            Pick::LastSeeds(at_most) => {
+            Pick::LastSeeds(at_most) | Pick::LastSeedsToStarter(at_most) => {
                 let counted: u32 = scope.map(|pit| u32::from(pos.pits[pit])).sum();
                 if counted == 0 || counted > u32::from(at_most) {
                     return Capture::NONE;

@@ -35,6 +35,21 @@ pub(crate) const fn pits_of<const P: usize>(territory: PitSet, player: Player) -
     }
 }
 
+/// The owner of pit `pit` (0-based, below `P`) under `territory` (South's
+/// pits; empty: the usual rows, the `const` case of a game without a
+/// territory). What every stage that gives a pit's seeds to its owner
+/// reads: the captures during the sowing, the seeds left to their owners.
+#[inline(always)]
+pub(crate) const fn owner_of<const P: usize>(territory: PitSet, pit: usize) -> Player {
+    if territory.is_empty() {
+        Position::<P>::owner(pit)
+    } else if territory.contains(pit) {
+        Player::South
+    } else {
+        Player::North
+    }
+}
+
 /// The pits a capture of `scope` may take when `player` moves, read on
 /// a territory (not empty). A capture that starts in the opponent's row
 /// is not played with a territory (a [`RulesProblem`](crate::RulesProblem)):
@@ -83,8 +98,7 @@ pub(crate) fn owners_outcome<const P: usize>(
     }
     let mut totals = pos.scores.map(u32::from);
     for (pit, &seeds) in pos.pits.iter().enumerate() {
-        let owner = if territory.contains(pit) { 0 } else { 1 };
-        totals[owner] += u32::from(seeds);
+        totals[owner_of::<P>(territory, pit).index()] += u32::from(seeds);
     }
     Outcome { totals, reason }
 }
@@ -219,8 +233,6 @@ pub(crate) const fn problems(rules: &crate::Rules, pits: usize, problems: Proble
         Some("pits to win from 1 to the board's (rounds.min_pits)")
     } else if !matches!(turn.stores, Stores::None) {
         Some("stores sown (turn.stores)")
-    } else if rules.play.must_feed {
-        Some("feeding (play.must_feed)")
     } else if !matches!(rules.play.restriction, MoveRestriction::Free) {
         Some("a move restriction (play.restriction)")
     } else if rules.end.row_empty.is_some() {
@@ -233,8 +245,6 @@ pub(crate) const fn problems(rules: &crate::Rules, pits: usize, problems: Proble
         Some("a capture of the facing pit (turn.opposite)")
     } else if matches!(turn.scope, CaptureScope::StartsInOpponentRow) {
         Some("a capture starting in the opponent's row (turn.scope)")
-    } else if turn.en_passant.is_some() {
-        Some("captures during the sowing (turn.en_passant)")
     } else if !matches!(turn.before_sowing, BeforeSowing::Nothing) {
         Some("a capture before the sowing (turn.before_sowing)")
     } else if !matches!(turn.sweep, Sweep::Never) {

@@ -681,8 +681,12 @@ pub struct SowingTurn {
     /// rounds; North owns the other pits. The owner's pits are the ones
     /// they may play, the "opponent's row" of a capture
     /// ([`CaptureScope::OpponentRow`]) is the opponent's pits, a stuck
-    /// player is one with no playable pit of their own, and the seeds left
-    /// to their owners ([`Leftover::Owners`]) go to each pit's owner. See
+    /// player is one with no playable pit of their own, a feeding move
+    /// ([`Playable::must_feed`](crate::Playable::must_feed)) is one that
+    /// leaves seeds in the opponent's pits, and a capture during the
+    /// sowing ([`EnPassant`]) and the seeds left to their owners
+    /// ([`Leftover::Owners`]) go to each pit's owner
+    /// ([`SowingTurn::owner_of`]). See
     /// [`SowingTurn::with_territory`]. Data form: the pit numbers,
     /// `"territory": [1, 2, 3, 4, 5, 6, 7]` (default `[]`).
     #[cfg_attr(
@@ -698,6 +702,15 @@ pub struct SowingTurn {
     /// nothing by default.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Pick::is_nothing"))]
     pub pick: Pick,
+    /// Who started the round: South (the first mover) but in a later round
+    /// of a match that North started, and then only for a turn that reads
+    /// it, the pick of the last seeds by the round's starter
+    /// ([`Pick::LastSeedsToStarter`]); set by the round, like the
+    /// [`territory`](SowingTurn::territory) (see
+    /// [`SowingTurn::with_round_starter`]). Data form: `"round_starter": 1`
+    /// (North; default 0, South).
+    #[cfg_attr(feature = "serde", serde(default = "south", skip_serializing_if = "is_south"))]
+    pub round_starter: Player,
     /// The children of the game, if it has them (see [`Children`]): a pit
     /// of the opponent's row that the last seed brings to
     /// [`Children::made_on`] seeds becomes the mover's, instead of any
@@ -710,6 +723,16 @@ pub struct SowingTurn {
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
 fn is_false(value: &bool) -> bool {
     !*value
+}
+
+#[cfg(feature = "serde")]
+fn is_south(player: &Player) -> bool {
+    *player == Player::South
+}
+
+#[cfg(feature = "serde")]
+fn south() -> Player {
+    Player::South
 }
 
 impl Default for SowingTurn {
@@ -742,6 +765,7 @@ impl SowingTurn {
         pull_across: false,
         territory: PitSet::EMPTY,
         pick: Pick::Nothing,
+        round_starter: Player::South,
         children: None,
     };
 
@@ -811,12 +835,59 @@ impl SowingTurn {
         }
     }
 
+    /// This turn in a round `starter` started: the round's starter is kept
+    /// only by a turn that reads it ([`Pick::LastSeedsToStarter`]), so
+    /// that every other turn stays the same in every round.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Pick, SowingTurn};
+    /// use mancala_rules::Player;
+    ///
+    /// let picks = SowingTurn { pick: Pick::LastSeedsToStarter(8), ..SowingTurn::DEFAULT };
+    /// assert_eq!(picks.with_round_starter(Player::North).round_starter, Player::North);
+    /// assert_eq!(SowingTurn::DEFAULT.with_round_starter(Player::North), SowingTurn::DEFAULT);
+    /// ```
+    #[must_use]
+    pub const fn with_round_starter(self, starter: Player) -> SowingTurn {
+        SowingTurn {
+            round_starter: if matches!(self.pick, Pick::LastSeedsToStarter(_)) {
+                starter
+            } else {
+                Player::South
+            },
+            ..self
+        }
+    }
+
     /// The pits `player` owns on a `P`-pit board: their row, or their
     /// part of the [`territory`](SowingTurn::territory).
     #[inline(always)]
     #[must_use]
     pub const fn pits_of<const P: usize>(&self, player: Player) -> PitSet {
         super::territory::pits_of::<P>(self.territory, player)
+    }
+
+    /// The owner of pit `pit` (0-based, below `P`): the owner of its row,
+    /// or under the [`territory`](SowingTurn::territory) when there is
+    /// one. The owner whose store a capture during the sowing
+    /// ([`EnPassant`]) fills, and who takes the seeds left to their owners
+    /// ([`Leftover::Owners`]).
+    ///
+    /// ```
+    /// use mancala_rules::primitives::SowingTurn;
+    /// use mancala_rules::{PitSet, Player};
+    ///
+    /// let rows = SowingTurn::DEFAULT;
+    /// assert_eq!(rows.owner_of::<6>(3), Player::North);
+    /// // South owns pits 1 to 4: pit 4 (index 3) is South's.
+    /// let territory = rows.with_territory::<6>(PitSet::first(4));
+    /// assert_eq!(territory.owner_of::<6>(3), Player::South);
+    /// assert_eq!(territory.owner_of::<6>(4), Player::North);
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn owner_of<const P: usize>(&self, pit: usize) -> Player {
+        super::territory::owner_of::<P>(self.territory, pit)
     }
 
     /// The pits of the capture's scope when `player` moves, read on the
@@ -1129,15 +1200,22 @@ impl SowingTurn {
                 && !captured.is_empty()
                 && pos.nonempty_pits(player.opponent()).is_empty());
         // The pick after the capture scores with it, not for an extra turn.
-        let picked = match (self.pick, report.last_pit) {
+        let mut picked = match (self.pick, report.last_pit) {
             (Pick::Nothing, _) | (_, None) => Capture::NONE,
             (pick, Some(last)) => pick.take(
                 pos,
                 usize::from(last) - 1,
-                self.scope.pits::<P>(player),
+                self.scope_pits::<P>(player),
                 !captured.is_empty(),
             ),
         };
+        if let Pick::LastSeedsToStarter(_) = self.pick {
+            // The round's starter's, not the mover's capture.
+            // At most 255 seeds in a valid position: the sum fits a byte.
+            let score = &mut pos.scores[self.round_starter.index()];
+            *score = score.wrapping_add(picked.seeds as u8);
+            picked = Capture::NONE;
+        }
         // The capture before the sowing counts in the score, not for an
         // extra turn.
         let captured = captured.union(before).union(picked);
@@ -1204,9 +1282,10 @@ impl SowingTurn {
         let scope = self.scope_pits::<P>(player);
         let sowing = self.lap.sowing();
         let Some(relay) = self.lap.relay() else {
-            return Ok((en_passant.lap(pos, origin, sowing, scope), 1));
+            return Ok((en_passant.lap(pos, origin, sowing, scope, self.territory), 1));
         };
         let stop = self.stop_on_capture::<P>(relay, player);
+        let territory = self.territory;
         let mut state = (*pos, origin);
         let laps = relay_laps(
             &mut state,
@@ -1214,7 +1293,7 @@ impl SowingTurn {
             relay.max_laps,
             relay.at_max_laps.is_refused(),
             |(pos, last): &mut (Position<P>, usize), start| {
-                *last = en_passant.lap(pos, start, sowing, scope);
+                *last = en_passant.lap(pos, start, sowing, scope, territory);
                 next_lap(&pos.pits, *last, relay, stop)
             },
             |(pos, _)| pos.seeds_on_board(),

@@ -438,7 +438,10 @@ def survey_one(MG, traces, path):
     sweep = None
     pick = None
     picks = {gi.CaptExtraPick.PICKLASTSEEDS: {'last-seeds': seeds},
-             gi.CaptExtraPick.PICKCROSS: 'facing'}
+             gi.CaptExtraPick.PICKCROSS: 'facing',
+             # the round's starter takes (its PickLastSeeds, turn_takes off)
+             gi.CaptExtraPick.PICK2XLASTSEEDS:
+                 {'last-seeds-to-starter': 2 * seeds}}
     if capt_type is None and pickextra in picks:
         # the extra pick after the capture (turn.pick)
         pick = picks[pickextra]
@@ -615,9 +618,12 @@ def survey_one(MG, traces, path):
             raise Blocked('an extra pick after the capture with pits out '
                           'of play (rounds)')
         features.append({'last-seeds': f'the last {seeds} seeds or fewer '
-                         'taken by the mover', 'facing': 'facing pit picked '
+                         'taken by the mover',
+                         'last-seeds-to-starter': f'the last {2 * seeds} '
+                         "seeds or fewer taken by the round's starter",
+                         'facing': 'facing pit picked '
                          'on a capture'}[pick if isinstance(pick, str)
-                                    else 'last-seeds'])
+                                    else next(iter(pick))])
 
     # -- relay laps
     mlaps = take('mlaps')
@@ -839,13 +845,6 @@ def survey_one(MG, traces, path):
             raise Blocked('rounds with a start pattern')
         form['start'] = start
         features.append('start ' + ' '.join(map(str, start)))
-    if rounds is not None and rounds['fill'].startswith('territory'):
-        # what the check refuses beside territory that a mapping above may
-        # have let through (RulesProblem::TerritoryCombination)
-        t = form['turn']
-        if t.get('en_passant'):
-            raise Blocked('territory with captures during the sowing (the '
-                          'en passant owner is read on fixed rows)')
     if children:
         # what the check refuses beside children
         # (RulesProblem::ChildrenCombination)
@@ -1287,10 +1286,13 @@ def ordinal_text(mg_name, form, cfg, commit):
                   'opponent-row': "in the opponent's row",
                   'own-row': "in the player's own row"}[t['scope']]
         if isinstance(xpick, dict):
+            (kind, figure), = xpick.items()
             rules.append('After the capture (or when there is none), if '
-                         f"{xpick['last-seeds']} seeds or fewer, but some, "
-                         f'are left {within}, the player who moved takes '
-                         'every seed left on the board.')
+                         f"{figure} seeds or fewer, but some, "
+                         f'are left {within}, '
+                         + ('the player who moved' if kind == 'last-seeds'
+                            else 'the player who started the round')
+                         + ' takes every seed left on the board.')
         else:
             rules.append('After a capture, the player also takes the seeds '
                          'of the pit facing the one where the last seed '
