@@ -289,15 +289,25 @@ fn the_data_form_says_lap_captures_and_leaves_them_out_when_unset() {
 }
 
 #[test]
-fn meusueb_and_tap_urdy_files_declare_their_lap_captures() {
-    for (name, goes_on) in [
-        ("meusueb", LapCaptureGoesOn::NextPit),
-        ("tap-urdy", LapCaptureGoesOn::AsRelay),
+fn the_catalogue_files_declare_their_lap_captures() {
+    for (name, goes_on, pits) in [
+        ("meusueb", LapCaptureGoesOn::NextPit, 12),
+        ("tap-urdy", LapCaptureGoesOn::AsRelay, 12),
+        ("motiq", LapCaptureGoesOn::NextPit, 14),
     ] {
         let text = std::fs::read_to_string(format!("{}/src/games/{name}.json", env!("CARGO_MANIFEST_DIR")))
             .expect("the catalogue file");
         let data = RulesData::from_json(&text).expect("a valid data form");
         let relay = data.rules().turn.lap.relay().expect("a relay");
         assert_eq!(relay.lap_capture.map(|c| c.goes_on), Some(goes_on), "{name}");
+        assert!(data.rules().problems(pits).is_empty(), "{name}");
     }
+    // Motiq plays its lap captures in rounds for territory.
+    let text = std::fs::read_to_string(format!("{}/src/games/motiq.json", env!("CARGO_MANIFEST_DIR")))
+        .expect("the catalogue file");
+    assert!(RulesData::from_json(&text)
+        .expect("a valid data form")
+        .rules()
+        .rounds
+        .is_some());
 }
