@@ -8,8 +8,8 @@ use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{
-    feeding_moves, BeforeSowing, CaptureAt, GrandSlam, Lap, MoveRestriction, RelayFrom, RelayRule,
-    SlamJudged, SowingTurn, Stores, Sweep,
+    feeding_moves, BeforeSowing, CaptureAt, GrandSlam, Lap, LapCaptureGoesOn, MoveRestriction, RelayFrom,
+    RelayRule, SlamJudged, SowingTurn, Stores, Sweep,
 };
 use crate::rng::SplitMix64;
 use crate::rounds::Rounds;
@@ -1302,6 +1302,7 @@ impl Rules {
         }
         problems = self.direction_problems(pits, problems);
         problems = self.pick_problems(problems);
+        problems = self.lap_capture_problems(problems);
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {
@@ -1355,6 +1356,65 @@ impl Rules {
         };
         if let Some(with) = with {
             problems = problems.with(RulesProblem::PullAcrossCombination { with });
+        }
+        problems
+    }
+
+    /// The check of the captures at the end of each relay lap
+    /// ([`RelayRule::lap_capture`]): one slot, the first clash found. The
+    /// laps are sown on the pits alone and capture by count only, each
+    /// capture made and scored as it comes.
+    const fn lap_capture_problems(&self, problems: Problems) -> Problems {
+        let turn = &self.turn;
+        let Lap::RelayWith(RelayRule {
+            lap_capture: Some(lap_capture),
+            from,
+            sowing,
+            ..
+        }) = turn.lap
+        else {
+            return problems;
+        };
+        let with = if !matches!(turn.stores, Stores::None) {
+            Some("stores sown (turn.stores)")
+        } else if turn.en_passant.is_some() {
+            Some("captures during the sowing (turn.en_passant)")
+        } else if turn.children.is_some() {
+            Some("children (turn.children)")
+        } else if turn.opposite.is_some() {
+            Some("the capture of the facing pit (turn.opposite)")
+        } else if !matches!(turn.sweep, Sweep::Never) {
+            Some("a sweep of the opponent's row (turn.sweep)")
+        } else if !matches!(turn.pick, crate::primitives::Pick::Nothing) {
+            Some("a pick after the capture (turn.pick)")
+        } else if !matches!(turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else if turn.pull_across {
+            Some("the pull across (turn.pull_across)")
+        } else if !matches!(turn.grand_slam, GrandSlam::Captures) {
+            Some("a grand slam rule other than captures (turn.grand_slam)")
+        } else if turn.extra_turn.after_capture {
+            Some("an extra turn after a capture (turn.extra_turn.after_capture)")
+        } else if matches!(lap_capture.goes_on, LapCaptureGoesOn::NextPit)
+            && matches!(turn.capture.at, CaptureAt::AcrossGap)
+        {
+            Some("a capture across the gap, with laps going on from the next pit (turn.capture.at)")
+        } else if matches!(lap_capture.goes_on, LapCaptureGoesOn::AsRelay)
+            && !matches!(from, RelayFrom::LastPit)
+        {
+            Some("a relay from the next pit, with laps capturing as they relay (turn.lap.relay.from)")
+        } else if lap_capture.opponent_takes_at_most > 0
+            && (!matches!(sowing, crate::primitives::Sowing::NextPit)
+                || !turn.out_of_play.is_empty()
+                || self.rounds.is_some()
+                || !turn.territory.is_empty())
+        {
+            Some("seeds to the opponent without the next-pit sowing on the usual rows, all pits in play")
+        } else {
+            None
+        };
+        if let Some(with) = with {
+            return problems.with(RulesProblem::LapCaptureCombination { with });
         }
         problems
     }

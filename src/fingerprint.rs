@@ -3,8 +3,9 @@
 
 use crate::primitives::{
     Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Children, Counts,
-    Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, MoveRestriction, Opposite, Pick,
-    RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores, Sweep,
+    Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, LapCapture, LapCaptureGoesOn,
+    MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores,
+    Sweep,
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Player, Repetition,
@@ -121,6 +122,7 @@ impl Encoder {
                     stop_on_capture,
                     max_laps,
                     at_max_laps,
+                    lap_capture,
                 } = rule;
                 self.byte(2);
                 self.tag(1).sowing(sowing);
@@ -136,6 +138,21 @@ impl Encoder {
                     AtMaxLaps::EndsGame(leftover) => {
                         self.tag(6).byte(1);
                         self.leftover(leftover);
+                    }
+                }
+                // Written only when set: every other game's fingerprint
+                // stays as it was.
+                if let Some(LapCapture {
+                    goes_on,
+                    opponent_takes_at_most,
+                }) = lap_capture
+                {
+                    self.tag(70).byte(match goes_on {
+                        LapCaptureGoesOn::NextPit => 0,
+                        LapCaptureGoesOn::AsRelay => 1,
+                    });
+                    if opponent_takes_at_most > 0 {
+                        self.tag(71).byte(opponent_takes_at_most);
                     }
                 }
             }

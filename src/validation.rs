@@ -288,6 +288,15 @@ pub enum RulesProblem {
         /// The item at fault.
         with: &'static str,
     },
+    /// Captures at the end of each relay lap
+    /// ([`RelayRule::lap_capture`](crate::primitives::RelayRule::lap_capture))
+    /// with a reading the laps do not play (`with` names it): they are sown
+    /// on the pits alone and capture by count only, every grand slam made.
+    #[error("turn.lap.relay.lap_capture: captures at the end of each lap cannot be combined with {with}")]
+    LapCaptureCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -331,6 +340,7 @@ impl RulesProblem {
             RulesProblem::PickCombination { .. } => "turn.pick",
             RulesProblem::ChildrenCombination { .. } => "turn.children",
             RulesProblem::OriginFirstOrNextCombination { .. } => "turn.lap",
+            RulesProblem::LapCaptureCombination { .. } => "turn.lap.relay.lap_capture",
         }
     }
 
@@ -423,6 +433,9 @@ impl RulesProblem {
             RulesProblem::OriginFirstOrNextCombination { .. } => {
                 "turn.lap: origin-first-or-next only as a single lap without stores sown"
             }
+            RulesProblem::LapCaptureCombination { .. } => {
+                "turn.lap.relay.lap_capture: laps capture by count only, on the pits alone, every grand slam made"
+            }
         }
     }
 }
@@ -456,7 +469,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 30;
+    const CAPACITY: usize = 31;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -137,6 +137,7 @@ fn lap() -> impl Strategy<Value = Lap> {
                     } else {
                         AtMaxLaps::Refused
                     },
+                    lap_capture: None,
                 })
             }),
     ]

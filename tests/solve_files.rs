@@ -7,8 +7,8 @@
 
 use mancala_rules::games::{Bohnenspiel, DjenonAboure, Oware, Tihbat};
 use mancala_rules::primitives::{
-    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
-    RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
+    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, LapCapture,
+    LapCaptureGoesOn, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
 };
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{
@@ -91,6 +91,7 @@ fn changing_any_field_changes_the_fingerprint() {
         stop_on_capture: false,
         max_laps: 4096,
         at_max_laps: AtMaxLaps::Refused,
+        lap_capture: None,
     };
     let with_turn = |turn: SowingTurn| Rules { turn, ..base };
     let with_play = |play: Playable| Rules { play, ..base };
@@ -248,6 +249,27 @@ fn changing_any_field_changes_the_fingerprint() {
         },
         RelayRule {
             at_max_laps: AtMaxLaps::EndsGame(Leftover::Owners),
+            ..relay
+        },
+        RelayRule {
+            lap_capture: Some(LapCapture {
+                goes_on: LapCaptureGoesOn::NextPit,
+                opponent_takes_at_most: 0,
+            }),
+            ..relay
+        },
+        RelayRule {
+            lap_capture: Some(LapCapture {
+                goes_on: LapCaptureGoesOn::AsRelay,
+                opponent_takes_at_most: 0,
+            }),
+            ..relay
+        },
+        RelayRule {
+            lap_capture: Some(LapCapture {
+                goes_on: LapCaptureGoesOn::NextPit,
+                opponent_takes_at_most: 8,
+            }),
             ..relay
         },
     ];

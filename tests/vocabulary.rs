@@ -537,6 +537,7 @@ const fn relay(from: RelayFrom, stop_on_capture: bool, capture: CaptureRule) -> 
             stop_on_capture,
             max_laps: RELAY_LAP_LIMIT,
             at_max_laps: AtMaxLaps::Refused,
+            lap_capture: None,
         }),
         capture,
         ..SowingTurn::DEFAULT

@@ -34,6 +34,7 @@ pub const DJENON_ABOURE: Rules = Rules {
             stop_on_capture: false,
             max_laps: 4096,
             at_max_laps: AtMaxLaps::Refused,
+            lap_capture: None,
         }),
         capture: CaptureRule::chain(Counts::of(&[2, 4])),
         ..SowingTurn::DEFAULT

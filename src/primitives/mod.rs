@@ -91,7 +91,8 @@ pub use feeding::feeding_moves;
 pub use pick::Pick;
 pub use restriction::MoveRestriction;
 pub use sowing::{
-    relay_sow, AtMaxLaps, EndlessRelay, Relay, RelayFrom, RelayRule, Sowing, Stores, RELAY_LAP_LIMIT,
+    relay_sow, AtMaxLaps, EndlessRelay, LapCapture, LapCaptureGoesOn, Relay, RelayFrom, RelayRule, Sowing,
+    Stores, RELAY_LAP_LIMIT,
 };
 pub(crate) use turn::mirror_set;
 pub use turn::{CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, SlamJudged, SowingTurn};

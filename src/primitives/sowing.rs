@@ -29,6 +29,7 @@ use crate::position::{Player, Position};
 ///         stop_on_capture: false,
 ///         max_laps: RELAY_LAP_LIMIT,
 ///         at_max_laps: AtMaxLaps::Refused,
+///         lap_capture: None,
 ///     }),
 ///     ..SowingTurn::DEFAULT
 /// };
@@ -79,6 +80,146 @@ pub struct RelayRule {
         serde(default, skip_serializing_if = "AtMaxLaps::is_refused")
     )]
     pub at_max_laps: AtMaxLaps,
+    /// Captures at the end of each lap, not only after the last
+    /// (MancalaGames' `LAP_CAPT`, `LAP_CAPT_OPP_GETS`): see
+    /// [`LapCapture`]. `None` (the default): the turn captures once, after
+    /// the relay.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub lap_capture: Option<LapCapture>,
+}
+
+/// Captures made at the end of each lap of a relay
+/// ([`RelayRule::lap_capture`]), by the turn's own capture rule
+/// ([`SowingTurn::capture`](super::SowingTurn::capture) within its scope),
+/// and where the relay goes on after one. The turn's capture after the
+/// relay is still made from the last lap's last pit.
+///
+/// Only in a turn that sows no store, captures by count and nothing else
+/// (no facing pit, sweep, pick, children, passing captures, capture before
+/// the sowing, pull across), makes every grand slam, and gives no extra
+/// turn for a capture
+/// ([`RulesProblem::LapCaptureCombination`](crate::RulesProblem::LapCaptureCombination)).
+///
+/// Here (Meusueb's reading: a last pit of 4 is captured, the relay goes on
+/// from the next pit) South's pit 1 sows its 2 seeds into 2 and 3; pit 3
+/// now holds 4: captured, and the relay goes on from pit 4, whose 2 seeds
+/// fall into 5 and 6; pit 6 then holds 1: the relay ends.
+///
+/// ```
+/// use mancala_rules::primitives::{
+///     CaptureRule, Counts, Lap, LapCapture, LapCaptureGoesOn, RelayRule, Sowing, SowingTurn,
+/// };
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = SowingTurn {
+///     lap: Lap::RelayWith(RelayRule {
+///         lap_capture: Some(LapCapture { goes_on: LapCaptureGoesOn::NextPit, opponent_takes_at_most: 0 }),
+///         ..RelayRule::new(Sowing::NextPit, Counts::at_least(2))
+///     }),
+///     capture: CaptureRule::single(Counts::of(&[4])),
+///     ..SowingTurn::DEFAULT
+/// };
+/// let mut pos: Position<6> = "2 0 3 | 2 0 0 0-0 S".parse()?;
+/// let report = turn.play(&mut pos, Move::Pit(1));
+/// assert_eq!(pos.to_string(), "0 1 0 | 0 1 1 4-0 N");
+/// assert_eq!((report.laps, report.seeds_captured), (2, 4));
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct LapCapture {
+    /// Which laps capture, and where the relay goes on after a capture.
+    pub goes_on: LapCaptureGoesOn,
+    /// When the board holds this many seeds or fewer at a lap's start (the
+    /// seeds the lap takes up not counted), each seed the lap sows into the
+    /// opponent's row goes to the opponent's store instead, except a last
+    /// seed that makes its pit capture (MancalaGames' `LAP_CAPT_OPP_GETS`
+    /// with its `sow_param`, Meusueb's 8). 0 (the default): never. Only
+    /// with [`Sowing::NextPit`], no pit out of play and the usual rows
+    /// (no territory).
+    ///
+    /// Here at most 8 seeds: South's pit 2 sows 3 seeds into 3, 4 and 5;
+    /// the seed for 4 goes to North's store, and the last, for 5, too (pit
+    /// 5 would hold 2, which does not capture). Pit 5 still holds 1: the
+    /// relay ends.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{
+    ///     CaptureRule, Counts, Lap, LapCapture, LapCaptureGoesOn, RelayRule, Sowing, SowingTurn,
+    /// };
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn {
+    ///     lap: Lap::RelayWith(RelayRule {
+    ///         lap_capture: Some(LapCapture { goes_on: LapCaptureGoesOn::NextPit, opponent_takes_at_most: 8 }),
+    ///         ..RelayRule::new(Sowing::NextPit, Counts::at_least(2))
+    ///     }),
+    ///     capture: CaptureRule::single(Counts::of(&[4])),
+    ///     ..SowingTurn::DEFAULT
+    /// };
+    /// let mut pos: Position<6> = "0 3 0 | 0 1 2 20-20 S".parse()?;
+    /// turn.play(&mut pos, Move::Pit(2));
+    /// assert_eq!(pos.to_string(), "0 0 1 | 0 1 2 20-22 N");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub opponent_takes_at_most: u8,
+}
+
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+fn is_zero(value: &u8) -> bool {
+    *value == 0
+}
+
+/// Which laps of a relay capture ([`LapCapture::goes_on`]), and where the
+/// relay goes on after a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum LapCaptureGoesOn {
+    /// A lap whose last pit captures (its count, after the drop, one the
+    /// capture takes, within the capture's scope) makes the capture, and
+    /// the relay goes on from the pit after it whatever its count; that
+    /// pit empty, the relay ends there (and the turn's capture after the
+    /// relay looks at it). A lap whose last pit does not capture relays as
+    /// the rule says. MancalaGames' reading with a capture by count
+    /// (`ContIfBasicCapt`): Meusueb.
+    NextPit,
+    /// Every lap that relays (the rule goes on from its last pit) first
+    /// makes the capture from its last pit, then the relay goes on as the
+    /// rule says; the last lap's capture is the turn's. MancalaGames'
+    /// reading with a capture across the gap (`GapNextCapt`): Tap-Urdy.
+    /// Only with a relay from the last pit.
+    ///
+    /// Here (captures of an even count across the gap) South's pit 1 sows
+    /// 2 seeds into 2 and 3; pit 3 now holds 2 and relays; first, pit 4
+    /// being empty, pit 5's 2 seeds are captured; then pit 3's 2 seeds fall
+    /// into 4 and 5; pit 5 holds 1: the relay ends, and its capture (pit 6
+    /// empty, pit 1 empty) takes nothing.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{
+    ///     CaptureAt, CaptureRule, Counts, Lap, LapCapture, LapCaptureGoesOn, RelayRule, Sowing, SowingTurn,
+    /// };
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn {
+    ///     lap: Lap::RelayWith(RelayRule {
+    ///         lap_capture: Some(LapCapture { goes_on: LapCaptureGoesOn::AsRelay, opponent_takes_at_most: 0 }),
+    ///         ..RelayRule::new(Sowing::NextPit, Counts::at_least(2))
+    ///     }),
+    ///     capture: CaptureRule { at: CaptureAt::AcrossGap, ..CaptureRule::single(Counts::of(&[2, 4, 6])) },
+    ///     ..SowingTurn::DEFAULT
+    /// };
+    /// let mut pos: Position<6> = "2 0 1 | 0 2 0 0-0 S".parse()?;
+    /// let report = turn.play(&mut pos, Move::Pit(1));
+    /// assert_eq!(pos.to_string(), "0 1 0 | 1 1 0 2-0 N");
+    /// assert_eq!((report.laps, report.seeds_captured), (2, 2));
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    AsRelay,
 }
 
 /// What a relay that has not ended after its rule's
@@ -193,6 +334,7 @@ impl RelayRule {
             stop_on_capture: false,
             max_laps: RELAY_LAP_LIMIT,
             at_max_laps: AtMaxLaps::Refused,
+            lap_capture: None,
         }
     }
 

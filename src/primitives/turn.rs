@@ -1,6 +1,6 @@
 use super::sowing::{
     next_lap, relay_laps, relay_sow_pits, relay_sow_pits_first_to_store, relay_sow_stores, AtMaxLaps,
-    RelayRule, Stores,
+    LapCapture, LapCaptureGoesOn, RelayRule, Stores,
 };
 use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
 use super::{
@@ -1081,6 +1081,39 @@ impl SowingTurn {
                     ));
                 }
             },
+            Lap::RelayWith(
+                relay @ RelayRule {
+                    lap_capture: Some(lap_capture),
+                    ..
+                },
+            ) => {
+                let (sown, taken) =
+                    self.sow_capturing_laps(pos, origin, relay, lap_capture, player, grand_slam);
+                match sown {
+                    Ok((last, laps)) => {
+                        report.laps = laps;
+                        report.last_pit = Some(last as u8 + 1);
+                        let captured = self.capture_on(Packed::load(&pos.pits), last, player, grand_slam);
+                        captured.take(&mut pos.pits);
+                        captured.union(taken)
+                    }
+                    Err(endless) => {
+                        let AtMaxLaps::EndsGame(leftover) = relay.at_max_laps else {
+                            return Err(endless);
+                        };
+                        // The laps' captures are the mover's.
+                        let score = &mut pos.scores[player.index()];
+                        *score = score.wrapping_add(taken.seeds as u8);
+                        return Ok(end_at_lap_cap(
+                            pos,
+                            leftover,
+                            report,
+                            endless.laps,
+                            self.territory,
+                        ));
+                    }
+                }
+            }
             Lap::Single(sowing) if self.children.is_some() => {
                 self.single_lap_with_children(pos, origin, sowing, player, single_seed, &mut report)
             }
@@ -1302,6 +1335,109 @@ impl SowingTurn {
         Ok((state.1, laps?))
     }
 
+    /// The relay of a turn whose laps capture ([`RelayRule::lap_capture`];
+    /// no store sown), on `pos`: every lap, and the captures of the laps
+    /// (taken from the board, not yet scored). On `Err`, `pos` holds the
+    /// board at the cap (for a relay that ends the game there, its laps'
+    /// captures still to score). Returns the last pit of the last lap and
+    /// the laps sown.
+    #[inline(never)]
+    fn sow_capturing_laps<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        origin: usize,
+        relay: RelayRule,
+        lap_capture: LapCapture,
+        player: Player,
+        grand_slam: GrandSlam,
+    ) -> (Result<(usize, u32), EndlessRelay>, Capture) {
+        let stop = self.stop_on_capture::<P>(relay, player);
+        let mut state = (*pos, origin, Capture::NONE);
+        let laps = relay_laps(
+            &mut state,
+            origin,
+            relay.max_laps,
+            relay.at_max_laps.is_refused(),
+            |(pos, last, taken): &mut (Position<P>, usize, Capture), start| {
+                *last = self.capturing_lap(pos, start, relay.sowing, lap_capture, player);
+                let relays = match lap_capture.goes_on {
+                    LapCaptureGoesOn::NextPit if self.captures_at(&pos.pits, *last, player) => None,
+                    LapCaptureGoesOn::NextPit => return next_lap(&pos.pits, *last, relay, stop),
+                    // Only a lap that relays captures here: the last lap's
+                    // capture is the turn's.
+                    LapCaptureGoesOn::AsRelay => Some(next_lap(&pos.pits, *last, relay, stop)?),
+                };
+                let captured = self.capture_on(Packed::load(&pos.pits), *last, player, grand_slam);
+                captured.take(&mut pos.pits);
+                *taken = taken.union(captured);
+                if let Some(next) = relays {
+                    return Some(next);
+                }
+                // A capturing lap of `NextPit`: on from the pit after it,
+                // whose emptiness ends the relay there.
+                let mut after = (*last + 1) % P;
+                while self.out_of_play.contains(after) && after != *last {
+                    after = (after + 1) % P;
+                }
+                *last = after;
+                (pos.pits[after] > 0).then_some(after)
+            },
+            |(pos, _, _)| pos.seeds_on_board(),
+        );
+        *pos = state.0;
+        (laps.map(|laps| (state.1, laps)), state.2)
+    }
+
+    /// One lap of [`sow_capturing_laps`](SowingTurn::sow_capturing_laps)
+    /// from `start`: the seeds sown into the opponent's row go to the
+    /// opponent when the board holds few enough seeds
+    /// ([`LapCapture::opponent_takes_at_most`]). Returns the last pit sown.
+    #[inline(always)]
+    fn capturing_lap<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        start: usize,
+        sowing: Sowing,
+        lap_capture: LapCapture,
+        player: Player,
+    ) -> usize {
+        let in_hand = pos.pits[start];
+        let few = u32::from(lap_capture.opponent_takes_at_most);
+        if few > 0 && pos.seeds_on_board() - u32::from(in_hand) <= few {
+            // Seed by seed, each into the next pit (`Sowing::NextPit`, all
+            // pits in play: the check sees to it).
+            let opponent = player.opponent();
+            let row = Position::<P>::row(opponent);
+            pos.pits[start] = 0;
+            let mut pit = start;
+            for left in (0..in_hand).rev() {
+                pit = (pit + 1) % P;
+                pos.pits[pit] += 1;
+                if row.contains(pit) && (left > 0 || !self.captures_at(&pos.pits, pit, player)) {
+                    pos.pits[pit] -= 1;
+                    let score = &mut pos.scores[opponent.index()];
+                    *score = score.wrapping_add(1);
+                }
+            }
+            return pit;
+        }
+        if self.out_of_play.is_empty() {
+            return sowing.sow(&mut pos.pits, start);
+        }
+        match sow_skipping_out_of_play(pos, start, sowing, Stores::None, self.out_of_play) {
+            Landing::Pit(last) => last,
+            // No store is sown (the check sees to it).
+            Landing::Store(_) => start,
+        }
+    }
+
+    /// Whether the last seed's pit `last` captures by count for `player`:
+    /// it holds a count the capture takes, within the capture's scope.
+    #[inline(always)]
+    fn captures_at<const P: usize>(&self, pits: &[u8; P], last: usize, player: Player) -> bool {
+        self.capture.counts.contains(pits[last]) && self.capture_pits::<P>(player, last).contains(last)
+    }
+
     /// The counts of the last pit that end a relay by capturing, for
     /// [`RelayRule::stop_on_capture`], within the capture's scope.
     #[inline(always)]
@@ -1393,6 +1529,37 @@ impl SowingTurn {
         };
         let sowing = self.lap.sowing();
         let packed = self.stores == Stores::None && out_of_play.is_empty();
+        if let Some(
+            relay @ RelayRule {
+                lap_capture: Some(lap_capture),
+                ..
+            },
+        ) = self.lap.relay()
+        {
+            // The laps' captures are part of the sowing; in the mirror, the
+            // turn's pits are mirrored too.
+            let turn = SowingTurn {
+                out_of_play,
+                territory: if clockwise {
+                    mirror_set::<P>(self.territory)
+                } else {
+                    self.territory
+                },
+                ..*self
+            };
+            let mut sown = board;
+            sown.to_move = pos.to_move;
+            let (ended, _) = turn.sow_capturing_laps(
+                &mut sown,
+                origin,
+                relay,
+                lap_capture,
+                pos.to_move,
+                self.grand_slam,
+            );
+            ended.ok()?;
+            return Some(if clockwise { sown.mirrored() } else { sown });
+        }
         if self.en_passant.is_some() {
             // The passing captures are part of the sowing.
             let mut sown = board;

@@ -234,8 +234,10 @@ def survey_one(MG, traces, path):
         if key == 'end_cond' and cleared_blocked:
             raise Blocked(cleared_blocked)
         if key == 'sow_rule' and v in (gi.SowRule.ENPAS_ALL_OWNER_OWN,
-                                       gi.SowRule.ENPAS_ALL_OWNER_SOW):
-            continue   # captures during the sowing, mapped below
+                                       gi.SowRule.ENPAS_ALL_OWNER_SOW,
+                                       gi.SowRule.LAP_CAPT,
+                                       gi.SowRule.LAP_CAPT_OPP_GETS):
+            continue   # captures during the sowing or its laps, mapped below
         if key == 'capt_type' and v == gi.CaptType.TWO_OUT:
             continue   # the capture across the gap, mapped below
         if key == 'end_cond' and v == gi.EndGameCond.SEEDS_LIMIT:
@@ -554,8 +556,10 @@ def survey_one(MG, traces, path):
             raise Blocked(f'capture side {side.name}')
         scope = {None: 'anywhere', gi.CaptSide.OPP_SIDE: 'opponent-row',
                  gi.CaptSide.OWN_SIDE: 'own-row'}[side]
-        if not basic:
-            counts = list(range(1, 256))
+        # MG's CaptTwoOut looks at its capt_check (side, seeds) only, never
+        # at capt_on, evens or the bounds: any seeds are captured
+        # (Tap-Urdy's evens, seen in its check)
+        counts = list(range(1, 256))
         chain = multicapt == -1
         forward = chain
         features.append('capture across the gap on '
@@ -564,7 +568,44 @@ def survey_one(MG, traces, path):
                         + ('' if scope == 'anywhere' else f' ({scope})'))
     sow_rule = take('sow_rule')
     en_passant = None
-    if sow_rule is not None:
+    lap_capture = None
+    if sow_rule in (gi.SowRule.LAP_CAPT, gi.SowRule.LAP_CAPT_OPP_GETS):
+        # captures at the end of each relay lap (MG's _add_lapt_capt_cont):
+        # a capture by count goes on from the next pit (ContIfBasicCapt),
+        # one across the gap captures as the lap relays (GapNextCapt)
+        if nd.get('mlaps') != gi.LapSower.LAPPER or nd.get('mlap_cont'):
+            raise Blocked('captures on each lap with this relay')
+        if cross:
+            raise Blocked('captures on each lap by a cross capture')
+        if not basic and not two_out:
+            raise Blocked('captures on each lap without a capture by count')
+        if ss is not None:
+            raise Blocked('captures on each lap with stores sown')
+        if not info.stores:
+            # MG's StopNoOppSeeds ends such a relay when the opponent's
+            # row is empty
+            raise Blocked('captures on each lap without stores')
+        if (nd.get('grandslam') or nd.get('capt_rturn') or pick is not None
+                or no_single or nd.get('child_type')):
+            raise Blocked('captures on each lap with a grand slam rule, an '
+                          'extra turn, a pick or children')
+        lap_capture = {'goes_on': 'as-relay' if two_out else 'next-pit'}
+        if sow_rule == gi.SowRule.LAP_CAPT_OPP_GETS:
+            # MG's SowOppCaptsLast: its sow_param seeds or fewer on the board
+            few = take('sow_param') or 0
+            if not 1 <= few <= 255 or sowing != 'next-pit' \
+                    or rounds is not None:
+                raise Blocked('seeds to the opponent on the last laps with '
+                              'this sowing, rounds or no seed count')
+            lap_capture['opponent_takes_at_most'] = few
+        features.append('captures on each lap, going on '
+                        + ('as the relay does' if two_out
+                           else 'from the next pit')
+                        + (f"; at most {lap_capture['opponent_takes_at_most']}"
+                           ' seeds, the opponent takes those sown in their '
+                           'row' if 'opponent_takes_at_most' in lap_capture
+                           else ''))
+    elif sow_rule is not None:
         # en passant: a pit sown to a capture count goes to its owner at
         # once; the last seed's pit too (OWNER_OWN) or it is left to the
         # mover's capture (OWNER_SOW)
@@ -630,8 +671,10 @@ def survey_one(MG, traces, path):
     mlap_cont = take('mlap_cont')
     mlap_param = take('mlap_param') or 0
     if mlaps:
-        # MancalaGames stops a relay for a capture by count only
-        stop_on_capture = basic and not cross and not two_out
+        # MancalaGames stops a relay for a capture by count only (not when
+        # its laps capture: the lap's capture comes first)
+        stop_on_capture = (basic and not cross and not two_out
+                           and lap_capture is None)
         if mlaps == gi.LapSower.LAPPER:
             relay_from = 'last-pit'
             lo = 2
@@ -675,7 +718,9 @@ def survey_one(MG, traces, path):
                          'from': relay_from,
                          'stop_on_capture': bool(stop_on_capture),
                          'max_laps': 75,
-                         'at_max_laps': {'ends-game': quit}}}
+                         'at_max_laps': {'ends-game': quit},
+                         **({'lap_capture': lap_capture}
+                            if lap_capture else {})}}
         features.append('relay from the ' + relay_from.replace('-', ' ')
                         + (' (stops on a capture)' if stop_on_capture else '')
                         + f'; 75-lap cap ends the game ({quit})')
@@ -1265,6 +1310,26 @@ def ordinal_text(mg_name, form, cfg, commit):
                         'same way: while the next pit is empty and the one '
                         'after it can be captured, it is.' if c['chain']
                         else ''))
+    lc = lap.get('relay', {}).get('lap_capture')
+    if lc and lc['goes_on'] == 'next-pit':
+        rules.append('The capture is made at the end of every lap of the '
+                     'relay, not only the last: a lap whose last pit '
+                     'captures makes the capture, and the sowing goes on '
+                     'with the seeds of the pit after it (an empty pit '
+                     'there ends the sowing); a lap whose last pit does not '
+                     'capture relays as said above.')
+    elif lc:
+        rules.append('The capture is made at the end of every lap of the '
+                     'relay, not only the last: before a lap\'s seeds are '
+                     'taken up and sown on, the capture from its last pit '
+                     'is made.')
+    if lc and lc.get('opponent_takes_at_most'):
+        rules.append('When the board holds '
+                     f"{lc['opponent_takes_at_most']} seeds or fewer as a "
+                     'lap begins (the seeds in hand not counted), each seed '
+                     "that lap sows into the opponent's row goes into the "
+                     "opponent's store instead, except a last seed that "
+                     'makes its pit capture.')
     if t.get('pull_across'):
         rules.append("If the last seed falls into an empty pit of the "
                      "player's own row, the seeds of the facing pit are "
