@@ -9,26 +9,12 @@
 mod common;
 
 use common::rules::play;
+use mancala_rules::declare;
 use mancala_rules::primitives::{
     CaptureAt, CaptureRule, Counts, Lap, LapCapture, LapCaptureGoesOn, RelayFrom, RelayRule, Sowing,
     SowingTurn, Stores,
 };
 use mancala_rules::{Declared, Move, Position, Rules, RulesData, RulesProblem, Ruleset};
-
-/// Declares a unit struct `$name` playing `Position<$pits>` under `$rules`.
-macro_rules! declare {
-    ($name:ident, $pits:literal, $rules:expr) => {
-        #[derive(Clone, Copy, Debug)]
-        struct $name;
-        impl Declared for $name {
-            type Position = Position<$pits>;
-            fn rules(&self) -> &Rules {
-                const RULES: Rules = $rules;
-                &RULES
-            }
-        }
-    };
-}
 
 /// A relay from the last pit while it holds 2 or more, its laps capturing
 /// as `lap_capture` says, by `capture`.
@@ -310,4 +296,24 @@ fn the_catalogue_files_declare_their_lap_captures() {
         .rules()
         .rounds
         .is_some());
+}
+
+#[test]
+fn a_refused_endless_relay_that_captures_leaves_the_board_as_it_was() {
+    // Laps capturing 4s, at most 2 laps, an endless relay refused. South's
+    // pit 2 (2 seeds) sows 3 (1->2) and 4 (4->5): 5 is no capture, the
+    // relay goes on from pit 4 (5 seeds): 5, 6, 1, 2, 3 (2->3): on from
+    // pit 3, a third lap: past the cap, refused.
+    let turn = SowingTurn {
+        lap: Lap::RelayWith(RelayRule {
+            lap_capture: lap_capture(LapCaptureGoesOn::NextPit, 0),
+            ..RelayRule::new(Sowing::NextPit, Counts::at_least(2)).with_max_laps(2)
+        }),
+        capture: FOURS,
+        ..SowingTurn::DEFAULT
+    };
+    let before: Position<6> = "0 2 1 | 4 0 0 0-0 S".parse().unwrap();
+    let mut pos = before;
+    assert!(turn.try_play(&mut pos, Move::Pit(2)).is_err());
+    assert_eq!(pos, before);
 }

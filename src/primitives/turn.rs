@@ -1067,18 +1067,8 @@ impl SowingTurn {
                     captured
                 }
                 Err(endless) => {
-                    let AtMaxLaps::EndsGame(leftover) =
-                        self.lap.relay().map_or(AtMaxLaps::Refused, |r| r.at_max_laps)
-                    else {
-                        return Err(endless);
-                    };
-                    return Ok(end_at_lap_cap(
-                        pos,
-                        leftover,
-                        report,
-                        endless.laps,
-                        self.territory,
-                    ));
+                    let at_max_laps = self.lap.relay().map_or(AtMaxLaps::Refused, |r| r.at_max_laps);
+                    return self.end_at_cap(pos, at_max_laps, endless, report, 0, |_| {});
                 }
             },
             Lap::RelayWith(
@@ -1097,20 +1087,9 @@ impl SowingTurn {
                         captured.take(&mut pos.pits);
                         captured.union(taken)
                     }
+                    // The laps' captures are the mover's.
                     Err(endless) => {
-                        let AtMaxLaps::EndsGame(leftover) = relay.at_max_laps else {
-                            return Err(endless);
-                        };
-                        // The laps' captures are the mover's.
-                        let score = &mut pos.scores[player.index()];
-                        *score = score.wrapping_add(taken.seeds as u8);
-                        return Ok(end_at_lap_cap(
-                            pos,
-                            leftover,
-                            report,
-                            endless.laps,
-                            self.territory,
-                        ));
+                        return self.end_at_cap(pos, relay.at_max_laps, endless, report, taken.seeds, |_| {})
                     }
                 }
             }
@@ -1155,21 +1134,19 @@ impl SowingTurn {
                                     report.laps = end.laps;
                                     Landing::Pit(end.last)
                                 }
+                                // Seeds taken before each lap are the mover's.
                                 Err(endless) => {
-                                    let AtMaxLaps::EndsGame(leftover) = relay.at_max_laps else {
-                                        return Err(endless);
-                                    };
-                                    pos.pits = pits;
-                                    // Seeds taken before each lap are the mover's.
-                                    let score = &mut pos.scores[player.index()];
-                                    *score = score.wrapping_add(before.seeds as u8);
-                                    return Ok(end_at_lap_cap(
+                                    let taken = before.seeds;
+                                    return self.end_at_cap(
                                         pos,
-                                        leftover,
+                                        relay.at_max_laps,
+                                        endless,
                                         report,
-                                        endless.laps,
-                                        self.territory,
-                                    ));
+                                        taken,
+                                        |pos| {
+                                            pos.pits = pits;
+                                        },
+                                    );
                                 }
                             }
                         } else {
@@ -1188,17 +1165,16 @@ impl SowingTurn {
                                     landing
                                 }
                                 Err(endless) => {
-                                    let AtMaxLaps::EndsGame(leftover) = relay.at_max_laps else {
-                                        return Err(endless);
-                                    };
-                                    *pos = board;
-                                    return Ok(end_at_lap_cap(
+                                    return self.end_at_cap(
                                         pos,
-                                        leftover,
+                                        relay.at_max_laps,
+                                        endless,
                                         report,
-                                        endless.laps,
-                                        self.territory,
-                                    ));
+                                        0,
+                                        |pos| {
+                                            *pos = board;
+                                        },
+                                    );
                                 }
                             }
                         }
@@ -1335,11 +1311,42 @@ impl SowingTurn {
         Ok((state.1, laps?))
     }
 
+    /// The turn at its relay's lap cap: refused (`Err`, `pos` as it was)
+    /// unless the relay ends the game there ([`AtMaxLaps::EndsGame`]). Then
+    /// `at_cap` puts the board at the cap into `pos`, the mover scores the
+    /// `taken` seeds its laps took, and the game ends by the leftover rule
+    /// ([`end_at_lap_cap`]). The one place every sowing's cap ends.
+    #[cold]
+    #[inline(never)]
+    fn end_at_cap<const P: usize>(
+        &self,
+        pos: &mut Position<P>,
+        at_max_laps: AtMaxLaps,
+        endless: EndlessRelay,
+        report: MoveReport,
+        taken: u32,
+        at_cap: impl FnOnce(&mut Position<P>),
+    ) -> Result<MoveReport, EndlessRelay> {
+        let AtMaxLaps::EndsGame(leftover) = at_max_laps else {
+            return Err(endless);
+        };
+        at_cap(pos);
+        let score = &mut pos.scores[report.player.index()];
+        *score = score.wrapping_add(taken as u8);
+        Ok(end_at_lap_cap(
+            pos,
+            leftover,
+            report,
+            endless.laps,
+            self.territory,
+        ))
+    }
+
     /// The relay of a turn whose laps capture ([`RelayRule::lap_capture`];
     /// no store sown), on `pos`: every lap, and the captures of the laps
     /// (taken from the board, not yet scored). On `Err`, `pos` holds the
-    /// board at the cap (for a relay that ends the game there, its laps'
-    /// captures still to score). Returns the last pit of the last lap and
+    /// board at the cap for a relay that ends the game there (its laps'
+    /// captures still to score), and is as it was for one refused. Returns the last pit of the last lap and
     /// the laps sown.
     #[inline(never)]
     fn sow_capturing_laps<const P: usize>(
@@ -1384,7 +1391,9 @@ impl SowingTurn {
             },
             |(pos, _, _)| pos.seeds_on_board(),
         );
-        *pos = state.0;
+        if laps.is_ok() || !relay.at_max_laps.is_refused() {
+            *pos = state.0;
+        }
         (laps.map(|laps| (state.1, laps)), state.2)
     }
 
