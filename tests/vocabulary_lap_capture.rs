@@ -14,7 +14,7 @@ use mancala_rules::primitives::{
     CaptureAt, CaptureRule, Counts, Lap, LapCapture, LapCaptureGoesOn, RelayFrom, RelayRule, Sowing,
     SowingTurn, Stores,
 };
-use mancala_rules::{Declared, Move, Position, Rules, RulesData, RulesProblem, Ruleset};
+use mancala_rules::{Declared, Move, Position, Rules, RulesProblem, Ruleset};
 
 /// A relay from the last pit while it holds 2 or more, its laps capturing
 /// as `lap_capture` says, by `capture`.
@@ -254,6 +254,7 @@ fn lap_captures_enter_the_fingerprint_only_when_declared() {
     assert_ne!(fingerprint(NextPit.rules()), fingerprint(AsRelay.rules()));
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn the_data_form_says_lap_captures_and_leaves_them_out_when_unset() {
     let relay = RelayRule {
@@ -274,8 +275,10 @@ fn the_data_form_says_lap_captures_and_leaves_them_out_when_unset() {
     assert!(unset.get("lap_capture").is_none());
 }
 
+#[cfg(feature = "protocol")]
 #[test]
 fn the_catalogue_files_declare_their_lap_captures() {
+    use mancala_rules::RulesData;
     for (name, goes_on, pits) in [
         ("meusueb", LapCaptureGoesOn::NextPit, 12),
         ("tap-urdy", LapCaptureGoesOn::AsRelay, 12),
