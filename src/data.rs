@@ -113,6 +113,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | majority above a count ([`Ending::majority_above`](crate::Ending::majority_above)) | `"end": {"majority": "nobody", "majority_above": 70}` (default `null`: half) |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |
 /// | a start board not uniform ([`StartBoard`](crate::StartBoard)) | `"start": [0, 3, 3, 0, 3, 3]`: one count a pit, in standard order (default `null`: `seeds` in every pit) |
+/// | an opening dealt at random ([`Deal`](crate::Deal)) | `"deal": {"at_least": 2}` (default `null`: the declared board) |
 /// | won by eliminating the opponent ([`Eliminate`](crate::Eliminate)) | `"end": {"eliminate": "deprive"}` or `"immobilize"` (default `null`) |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -158,6 +159,10 @@ pub struct RulesData {
     /// `seeds` (absent: every pit holds `seeds`).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub start: Option<crate::StartBoard>,
+    /// [`Rules::deal`]: the opening dealt at random, `{"at_least": 2}`
+    /// (absent: not dealt).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub deal: Option<crate::Deal>,
 }
 
 /// Why a data form was refused.
@@ -218,6 +223,7 @@ impl RulesData {
             history,
             rounds,
             start,
+            deal,
         } = *rules;
         RulesData {
             format: RULES_FORMAT,
@@ -232,6 +238,7 @@ impl RulesData {
             history,
             rounds,
             start,
+            deal,
             rules_text: String::new(),
             sources: Vec::new(),
         }
@@ -310,6 +317,7 @@ impl RulesData {
             history: self.history,
             rounds: self.rounds,
             start: self.start,
+            deal: self.deal,
         }
     }
 

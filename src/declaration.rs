@@ -88,6 +88,11 @@ pub struct Rules {
     /// [`seeds`](Rules::seeds) ([`StartBoard`](crate::StartBoard); `None`:
     /// every pit holds `seeds`). The game's seeds are then the board's.
     pub start: Option<crate::StartBoard>,
+    /// Whether the opening is dealt at random ([`Deal`](crate::Deal);
+    /// `None`: the opening is [`start`](Rules::start)'s board, or `seeds`
+    /// in every pit). The game's seeds are still those of that board;
+    /// [`Ruleset::dealt_start`](crate::Ruleset::dealt_start) spreads them.
+    pub deal: Option<crate::Deal>,
 }
 
 impl Rules {
@@ -104,6 +109,7 @@ impl Rules {
         history: HistoryRules::DEFAULT,
         rounds: None,
         start: None,
+        deal: None,
     };
 }
 
@@ -826,6 +832,20 @@ impl<D: Declared> Ruleset for D {
             Some(board) => D::Position::from_parts(board.counts(), [0, 0], 0)
                 .unwrap_or_else(|_| D::Position::filled(rules.seeds)),
             None => D::Position::filled(rules.seeds),
+        }
+    }
+
+    fn dealt_start(&self, rng: &mut crate::playout::SplitMix64) -> Self::Position {
+        let rules = self.rules();
+        let pits = D::Position::PITS;
+        let mut counts = [0; crate::validation::MAX_PITS];
+        match rules.deal {
+            // A deal that does not fit is a problem of the declaration
+            // (RulesProblem::DealTooLarge), never played.
+            Some(deal) if deal.fill(rules.total_seeds(pits), &mut counts[..pits], rng) => {
+                D::Position::from_parts(&counts[..pits], [0, 0], 0).unwrap_or_else(|_| self.start())
+            }
+            _ => self.start(),
         }
     }
 

@@ -234,6 +234,21 @@ pub enum RulesProblem {
     /// board from the seeds won.
     #[error("start: a declared start board in a game of rounds (rounds) is not played")]
     StartWithRounds,
+    /// A dealt opening ([`Deal`](crate::Deal)) whose floor does not fit:
+    /// `at_least` in every pit takes more than the game's seeds.
+    #[error("deal: at least {at_least} seeds in each of {pits} pits, but the game has {total}")]
+    DealTooLarge {
+        /// The floor declared.
+        at_least: u8,
+        /// Pits in all.
+        pits: usize,
+        /// The game's seeds.
+        total: u32,
+    },
+    /// A dealt opening in a game of rounds, whose rounds refill the board
+    /// from the seeds won.
+    #[error("deal: a dealt opening in a game of rounds (rounds) is not played")]
+    DealWithRounds,
     /// A game won by eliminating the opponent ([`Eliminate`](crate::Eliminate))
     /// combined with a rule it does not cover (`with` names it).
     #[error("end.eliminate: a game won by eliminating the opponent cannot be combined with {with}")]
@@ -333,6 +348,7 @@ impl RulesProblem {
             RulesProblem::CentreWithoutDirection { .. } => "turn.halves",
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
             RulesProblem::StartBoard { .. } | RulesProblem::StartWithRounds => "start",
+            RulesProblem::DealTooLarge { .. } | RulesProblem::DealWithRounds => "deal",
             RulesProblem::EliminateCombination { .. } => "end.eliminate",
             RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
             RulesProblem::ClearedByMoverInRounds => "end.cleared",
@@ -412,6 +428,8 @@ impl RulesProblem {
             }
             RulesProblem::StartBoard { .. } => "start: one count a pit, 1 to 255 seeds in all",
             RulesProblem::StartWithRounds => "start: not with rounds",
+            RulesProblem::DealTooLarge { .. } => "deal: at most the game's seeds over its pits",
+            RulesProblem::DealWithRounds => "deal: not with rounds",
             RulesProblem::EliminateCombination { .. } => {
                 "end.eliminate: not with feeding, a cleared row or rounds"
             }
@@ -469,7 +487,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 31;
+    const CAPACITY: usize = 32;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -38,6 +38,7 @@ pub const AL_MANQALA: Rules = Rules {
     },
     rounds: None,
     start: None,
+    deal: None,
 };
 
 crate::declare!(

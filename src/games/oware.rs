@@ -43,6 +43,7 @@ pub const OWARE: Rules = Rules {
     },
     rounds: None,
     start: None,
+    deal: None,
 };
 
 crate::declare!(
