@@ -173,7 +173,7 @@ impl From<StartBoard> for Vec<u8> {
 ///
 /// ```
 /// use mancala_rules::playout::SplitMix64;
-/// use mancala_rules::{declare, Deal, Rules, Ruleset};
+/// use mancala_rules::{declare, Deal, Declared, Rules, Ruleset};
 ///
 /// declare!(Dealt, 14, Rules { seeds: 7, deal: Some(Deal { at_least: 2 }), ..Rules::DEFAULT });
 /// let mut rng = SplitMix64::new(1);
@@ -250,10 +250,57 @@ impl Deal {
 }
 
 impl crate::Rules {
+    /// The prescribed first move's problems ([`Rules::first_move`](crate::Rules::first_move)):
+    /// a pit of South's row that the opening board lets South move, under
+    /// rules with which nothing else decides whether it is legal (one slot).
+    const fn first_move_problems(&self, pits: usize, problems: crate::Problems) -> crate::Problems {
+        let Some(pit) = self.first_move else {
+            return problems;
+        };
+        let why = if pit == 0 || pit as usize > pits / 2 {
+            Some("a pit off South's row")
+        } else if self.deal.is_some() {
+            Some("a dealt opening (deal)")
+        } else if self.rounds.is_some() {
+            Some("rounds")
+        } else if !matches!(self.play.restriction, crate::primitives::MoveRestriction::Free)
+            || self.play.must_feed
+        {
+            Some("a move restriction or feeding (play)")
+        } else if !self.turn.chosen_direction.is_empty()
+            || !self.turn.out_of_play.is_empty()
+            || !self.turn.territory.is_empty()
+            || self.turn.children.is_some()
+        {
+            Some("a chosen direction, pits out of play, territory or children (turn)")
+        } else {
+            let count = match self.start {
+                Some(board) if board.len() == pits => board.counts[pit as usize - 1],
+                Some(_) => return problems, // the board's own problem
+                None => self.seeds,
+            };
+            let least = if self.play.min_seeds > 1 {
+                self.play.min_seeds
+            } else {
+                1
+            };
+            if count < least {
+                Some("a pit the opening board leaves too few seeds to move")
+            } else {
+                None
+            }
+        };
+        match why {
+            Some(why) => problems.with(crate::RulesProblem::FirstMove { pit, why }),
+            None => problems,
+        }
+    }
+
     /// The start board's problems: its length and total, and rounds; and
     /// the deal's: it must fit the game's seeds, and is not played in
     /// rounds.
     pub(crate) const fn start_problems(&self, pits: usize, mut problems: crate::Problems) -> crate::Problems {
+        problems = self.first_move_problems(pits, problems);
         if let Some(deal) = self.deal {
             let total = self.total_seeds(pits);
             if (deal.at_least as u64) * (pits as u64) > total as u64 {

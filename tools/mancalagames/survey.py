@@ -180,6 +180,15 @@ def survey_one(MG, traces, path):
             and nd.get('rounds') is None:
         start = start_board(traces, base)
         take('start_pattern')
+    # -- a prescribed first move (Rules::first_move): MG's MOVE_RIGHTMOST
+    # pattern moves the starter's rightmost pit (MoveRightmost.fill_seeds;
+    # South's is pit `holes`) before play begins
+    first_move = None
+    if getattr(nd.get('start_pattern'), 'name', None) == 'MOVE_RIGHTMOST' \
+            and nd.get('rounds') is None:
+        first_move = holes
+        take('start_pattern')
+        features.append(f'first move from pit {holes}')
     # -- an opening dealt at random (Deal): MG's RANDOM pattern spreads
     # its nbr_start seeds, at least 2 a pit when they are at least 2 a pit
     # (RandomPattern.fill_seeds); the declared board is the even spread
@@ -905,6 +914,8 @@ def survey_one(MG, traces, path):
         features.append('start ' + ' '.join(map(str, start)))
     if deal is not None:
         form['deal'] = deal
+    if first_move is not None:
+        form['first_move'] = first_move
     if children:
         # what the check refuses beside children
         # (RulesProblem::ChildrenCombination)
@@ -1147,6 +1158,11 @@ def ordinal_text(mg_name, form, cfg, commit):
                      'each' + (', and a store for each player' if
                                form['has_stores'] else '')
                      + '. South (pits 1 to %d) moves first.' % n)
+    if form.get('first_move'):
+        rules.append(f"South's first move is prescribed: the seeds of pit "
+                     f"{form['first_move']}, the rightmost of South's row, "
+                     "sown by the rules below; North then moves (the game "
+                     "begins after that move).")
     dirw = {'counter-clockwise': 'counterclockwise (to higher pit numbers)',
             'clockwise': 'clockwise (to lower pit numbers)',
             'by-parity': 'counterclockwise (to higher pit numbers) if '

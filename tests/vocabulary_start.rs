@@ -1,6 +1,9 @@
-//! Named tests for an opening dealt at random ([`Deal`], MancalaGames'
-//! start pattern `RANDOM`): the game's seeds spread over the board by
-//! chance, at least a floor in every pit, the rules of play unchanged.
+//! Named tests for the openings that are not a board with South to move:
+//! an opening dealt at random ([`Deal`], MancalaGames' start pattern
+//! `RANDOM`), the game's seeds spread over the board by chance, at least a
+//! floor in every pit, the rules of play unchanged; and a prescribed first
+//! move ([`Rules::first_move`], MancalaGames' `MOVE_RIGHTMOST`), played
+//! before the game begins.
 
 use mancala_rules::playout::SplitMix64;
 use mancala_rules::{
@@ -202,4 +205,151 @@ fn the_data_form_says_the_deal_and_mangala_iv_declares_it() {
     let data = RulesData::from_json(&text).expect("a valid data form");
     assert_eq!(data.rules().deal, Some(Deal { at_least: 2 }));
     assert_eq!(data.rules().total_seeds(14), 98);
+}
+
+// 2x3, 3 seeds a pit, South's first move prescribed from pit 3.
+declare!(
+    Rightmost,
+    6,
+    Rules {
+        seeds: 3,
+        first_move: Some(3),
+        ..Rules::DEFAULT
+    }
+);
+
+#[test]
+fn the_prescribed_first_move_is_played_before_the_game_begins() {
+    // Pit 3's three seeds fall in North's 4, 5 and 6; North moves first.
+    assert_eq!(Rightmost.start().to_string(), "3 3 0 | 4 4 4 0-0 N");
+    assert_eq!(Rightmost.total_seeds(), 18);
+    // The dealt start of a game without a deal is the same opening.
+    assert_eq!(Rightmost.dealt_start(&mut SplitMix64::new(1)), Rightmost.start());
+}
+
+#[test]
+fn the_prescribed_first_move_is_sown_by_the_games_rules() {
+    use mancala_rules::primitives::{ExtraTurn, SowingTurn, Stores};
+    // With stores and an extra turn in one's own store: pit 1's three
+    // seeds go to pits 2, 3 and South's store, and South moves again.
+    declare!(
+        IntoStore,
+        6,
+        Rules {
+            seeds: 3,
+            has_stores: true,
+            first_move: Some(1),
+            turn: SowingTurn {
+                stores: Stores::Own,
+                extra_turn: ExtraTurn {
+                    in_own_store: true,
+                    after_capture: false
+                },
+                ..SowingTurn::DEFAULT
+            },
+            ..Rules::DEFAULT
+        }
+    );
+    assert!(IntoStore.rules().problems(6).is_empty());
+    assert_eq!(IntoStore.start().to_string(), "0 4 4 | 3 3 3 1-0 S");
+}
+
+#[test]
+fn a_first_move_the_engine_cannot_be_sure_to_play_is_refused() {
+    let refused = |rules: Rules| {
+        rules
+            .problems(6)
+            .iter()
+            .any(|p| matches!(p, RulesProblem::FirstMove { .. }))
+    };
+    let rightmost = *Rightmost.rules();
+    assert!(!refused(rightmost));
+    for pit in [0, 4, 7] {
+        assert!(
+            refused(Rules {
+                first_move: Some(pit),
+                ..rightmost
+            }),
+            "pit {pit}"
+        );
+    }
+    assert!(refused(Rules {
+        deal: Some(Deal { at_least: 1 }),
+        ..rightmost
+    }));
+    const HOLED: StartBoard = match StartBoard::new(&[3, 3, 0, 3, 3, 3]) {
+        Some(board) => board,
+        None => panic!("six pits"),
+    };
+    assert!(
+        refused(Rules {
+            start: Some(HOLED),
+            ..rightmost
+        }),
+        "an empty pit"
+    );
+    assert!(!refused(Rules {
+        start: Some(HOLED),
+        first_move: Some(2),
+        ..rightmost
+    }));
+    let two_needed = mancala_rules::Playable {
+        min_seeds: 4,
+        ..rightmost.play
+    };
+    assert!(
+        refused(Rules {
+            play: two_needed,
+            ..rightmost
+        }),
+        "fewer than the least a move takes"
+    );
+    let feeding = mancala_rules::Playable {
+        must_feed: true,
+        ..rightmost.play
+    };
+    assert!(refused(Rules {
+        play: feeding,
+        ..rightmost
+    }));
+}
+
+#[test]
+fn the_first_move_enters_the_fingerprint_only_when_declared() {
+    let rightmost = *Rightmost.rules();
+    assert_ne!(
+        rightmost.fingerprint(6),
+        Rules {
+            first_move: Some(2),
+            ..rightmost
+        }
+        .fingerprint(6)
+    );
+    assert_eq!(
+        Rules {
+            first_move: None,
+            ..rightmost
+        }
+        .fingerprint(6),
+        Rules {
+            seeds: 3,
+            ..Rules::DEFAULT
+        }
+        .fingerprint(6)
+    );
+}
+
+#[cfg(feature = "protocol")]
+#[test]
+fn the_data_form_says_the_first_move() {
+    use mancala_rules::RulesData;
+    let data = RulesData::from_json(r#"{"format": 1, "name": "t", "pits": 6, "seeds": 3, "first_move": 3}"#)
+        .expect("reads");
+    assert_eq!(data.rules().first_move, Some(3));
+    assert!(
+        RulesData::from_json(r#"{"format": 1, "name": "t", "pits": 6, "seeds": 3, "first_move": 4}"#)
+            .is_err()
+    );
+    let plain = serde_json::to_value(RulesData::of(Undealt.rules(), 14)).expect("serialisable");
+    assert!(plain.get("first_move").is_none());
 }
