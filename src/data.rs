@@ -114,6 +114,8 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |
 /// | a start board not uniform ([`StartBoard`](crate::StartBoard)) | `"start": [0, 3, 3, 0, 3, 3]`: one count a pit, in standard order (default `null`: `seeds` in every pit) |
 /// | an opening dealt at random ([`Deal`](crate::Deal)) | `"deal": {"at_least": 2}` (default `null`: the declared board) |
+/// | no capture in the first moves ([`Opening`](crate::Opening)) | `"opening": {"no_captures_for": 2}` (default `null`: no opening rule) |
+/// | a cap on a chain's length ([`CaptureRule::max_chain`](crate::primitives::CaptureRule::max_chain)) | `"turn": {"capture": {"counts": ..., "chain": true, "max_chain": 2}}` (default 0: no cap) |
 /// | won by eliminating the opponent ([`Eliminate`](crate::Eliminate)) | `"end": {"eliminate": "deprive"}` or `"immobilize"` (default `null`) |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -163,6 +165,10 @@ pub struct RulesData {
     /// (absent: not dealt).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub deal: Option<crate::Deal>,
+    /// [`Rules::opening`]: no capture in the first moves,
+    /// `{"no_captures_for": 1}` (absent: no opening rule).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub opening: Option<crate::Opening>,
 }
 
 /// Why a data form was refused.
@@ -224,6 +230,7 @@ impl RulesData {
             rounds,
             start,
             deal,
+            opening,
         } = *rules;
         RulesData {
             format: RULES_FORMAT,
@@ -239,6 +246,7 @@ impl RulesData {
             rounds,
             start,
             deal,
+            opening,
             rules_text: String::new(),
             sources: Vec::new(),
         }
@@ -318,6 +326,7 @@ impl RulesData {
             rounds: self.rounds,
             start: self.start,
             deal: self.deal,
+            opening: self.opening,
         }
     }
 

@@ -249,6 +249,22 @@ pub enum RulesProblem {
     /// from the seeds won.
     #[error("deal: a dealt opening in a game of rounds (rounds) is not played")]
     DealWithRounds,
+    /// An opening ([`Opening`](crate::Opening)) of no move: declare no
+    /// opening instead.
+    #[error("opening: no_captures_for is 0; declare no opening instead")]
+    OpeningWithoutMoves,
+    /// An opening that bars captures with a rule its reading does not
+    /// cover (`with` names it).
+    #[error("opening: captures barred in the opening cannot be combined with {with}")]
+    OpeningCombination {
+        /// The rule at fault, as the declaration spells it.
+        with: &'static str,
+    },
+    /// A cap on a chain's length ([`CaptureRule::max_chain`](crate::primitives::CaptureRule::max_chain))
+    /// without a chain from the last pit to cap (no `chain`, a capture
+    /// across the gap, or a sweep).
+    #[error("turn.capture.max_chain: a cap on a chain needs a chain from the last pit (chain, at the last pit, no sweep)")]
+    ChainCapWithoutChain,
     /// A game won by eliminating the opponent ([`Eliminate`](crate::Eliminate))
     /// combined with a rule it does not cover (`with` names it).
     #[error("end.eliminate: a game won by eliminating the opponent cannot be combined with {with}")]
@@ -349,6 +365,8 @@ impl RulesProblem {
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
             RulesProblem::StartBoard { .. } | RulesProblem::StartWithRounds => "start",
             RulesProblem::DealTooLarge { .. } | RulesProblem::DealWithRounds => "deal",
+            RulesProblem::OpeningWithoutMoves | RulesProblem::OpeningCombination { .. } => "opening",
+            RulesProblem::ChainCapWithoutChain => "turn.capture.max_chain",
             RulesProblem::EliminateCombination { .. } => "end.eliminate",
             RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
             RulesProblem::ClearedByMoverInRounds => "end.cleared",
@@ -430,6 +448,11 @@ impl RulesProblem {
             RulesProblem::StartWithRounds => "start: not with rounds",
             RulesProblem::DealTooLarge { .. } => "deal: at most the game's seeds over its pits",
             RulesProblem::DealWithRounds => "deal: not with rounds",
+            RulesProblem::OpeningWithoutMoves => "opening: at least 1 move",
+            RulesProblem::OpeningCombination { .. } => {
+                "opening: not with children, captures on each lap, a capture before the sowing or the pull across"
+            }
+            RulesProblem::ChainCapWithoutChain => "turn.capture.max_chain: only on a chain from the last pit",
             RulesProblem::EliminateCombination { .. } => {
                 "end.eliminate: not with feeding, a cleared row or rounds"
             }
@@ -479,15 +502,21 @@ impl RulesProblem {
 /// assert_eq!(fields, ["seeds", "turn.stores"]);
 /// assert!(Rules::DEFAULT.problems(12).is_empty());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Problems {
     found: [Option<RulesProblem>; Problems::CAPACITY],
     len: usize,
 }
 
+impl Default for Problems {
+    fn default() -> Self {
+        Problems::NONE
+    }
+}
+
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 32;
+    const CAPACITY: usize = 35;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -39,6 +39,7 @@ pub const AL_MANQALA: Rules = Rules {
     rounds: None,
     start: None,
     deal: None,
+    opening: None,
 };
 
 crate::declare!(

@@ -44,6 +44,7 @@ pub const OWARE: Rules = Rules {
     rounds: None,
     start: None,
     deal: None,
+    opening: None,
 };
 
 crate::declare!(
