@@ -57,6 +57,22 @@ pub struct Position<const P: usize> {
     pub scores: [u8; 2],
     /// The player whose turn it is.
     pub to_move: Player,
+    /// The moves of the game's declared opening still to play: while it is
+    /// above 0, the rules of the opening hold ([`Opening`](crate::Opening):
+    /// no capture in the first moves). 0 after the opening and always in a
+    /// game without one, and then not shown in the notation or the serde
+    /// form. It fits in the padding before `children`: the position is no larger
+    /// for it.
+    ///
+    /// ```
+    /// use mancala_rules::Position;
+    ///
+    /// let pos: Position<6> = "1 2 3 | 4 5 6 0-0 N o2".parse()?;
+    /// assert_eq!(pos.opening_left, 2);
+    /// assert_eq!(pos.to_string(), "1 2 3 | 4 5 6 0-0 N o2");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    pub opening_left: u8,
     /// The pits that are children (a Kazakh tuzdyk: a pit that became a
     /// house during play, see [`Children`](crate::primitives::Children)),
     /// each owned by the player facing its row (a child in South's row is
@@ -72,21 +88,6 @@ pub struct Position<const P: usize> {
     /// # Ok::<(), mancala_rules::ParseError>(())
     /// ```
     pub children: PitSet,
-    /// The moves of the game's declared opening still to play: while it is
-    /// above 0, the rules of the opening hold ([`Opening`](crate::Opening):
-    /// no capture in the first moves). 0 after the opening and always in a
-    /// game without one, and then not shown in the notation or the serde
-    /// form. It fits in the padding: the position is no larger for it.
-    ///
-    /// ```
-    /// use mancala_rules::Position;
-    ///
-    /// let pos: Position<6> = "1 2 3 | 4 5 6 0-0 N o2".parse()?;
-    /// assert_eq!(pos.opening_left, 2);
-    /// assert_eq!(pos.to_string(), "1 2 3 | 4 5 6 0-0 N o2");
-    /// # Ok::<(), mancala_rules::ParseError>(())
-    /// ```
-    pub opening_left: u8,
 }
 
 impl<const P: usize> Position<P> {
