@@ -115,6 +115,8 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | a start board not uniform ([`StartBoard`](crate::StartBoard)) | `"start": [0, 3, 3, 0, 3, 3]`: one count a pit, in standard order (default `null`: `seeds` in every pit) |
 /// | an opening dealt at random ([`Deal`](crate::Deal)) | `"deal": {"at_least": 2}` (default `null`: the declared board) |
 /// | a prescribed first move ([`Rules::first_move`](crate::Rules::first_move)) | `"first_move": 6`, a pit of South's row (default `null`) |
+/// | no capture in the first moves ([`Opening`](crate::Opening)) | `"opening": {"no_captures_for": 2}` (default `null`: no opening rule) |
+/// | a cap on a chain's length ([`CaptureRule::max_chain`](crate::primitives::CaptureRule::max_chain)) | `"turn": {"capture": {"counts": ..., "chain": true, "max_chain": 2}}` (default 0: no cap) |
 /// | won by eliminating the opponent ([`Eliminate`](crate::Eliminate)) | `"end": {"eliminate": "deprive"}` or `"immobilize"` (default `null`) |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -168,6 +170,10 @@ pub struct RulesData {
     /// of South's row, `"first_move": 6` (absent: none).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub first_move: Option<u8>,
+    /// [`Rules::opening`]: no capture in the first moves,
+    /// `{"no_captures_for": 1}` (absent: no opening rule).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub opening: Option<crate::Opening>,
 }
 
 /// Why a data form was refused.
@@ -230,6 +236,7 @@ impl RulesData {
             start,
             deal,
             first_move,
+            opening,
         } = *rules;
         RulesData {
             format: RULES_FORMAT,
@@ -246,6 +253,7 @@ impl RulesData {
             start,
             deal,
             first_move,
+            opening,
             rules_text: String::new(),
             sources: Vec::new(),
         }
@@ -326,6 +334,7 @@ impl RulesData {
             start: self.start,
             deal: self.deal,
             first_move: self.first_move,
+            opening: self.opening,
         }
     }
 

@@ -116,6 +116,11 @@ pub struct Rules {
     /// assert!(!Rules { first_move: Some(4), ..*Rightmost.rules() }.problems(6).is_empty());
     /// ```
     pub first_move: Option<u8>,
+    /// The rules of the opening ([`Opening`](crate::Opening): no capture in
+    /// the first moves; `None`: the game plays the same from its first
+    /// move). Its positions then hold the moves of the opening left
+    /// ([`Position::opening_left`]).
+    pub opening: Option<crate::Opening>,
 }
 
 impl Rules {
@@ -134,6 +139,7 @@ impl Rules {
         start: None,
         deal: None,
         first_move: None,
+        opening: None,
     };
 }
 
@@ -813,20 +819,37 @@ mod sealed {
 impl<const P: usize> Pipeline for Position<P> {
     #[inline(always)]
     fn turn_under(&self, rules: &Rules) -> Turn {
+        if rules.opening.is_some() && self.opening_left > 0 {
+            return rules.turn_in_opening(self);
+        }
         rules.turn_in(self)
     }
 
     #[inline(always)]
     fn play_under(&mut self, rules: &Rules, mv: Move) -> MoveReport {
+        if rules.opening.is_some() && self.opening_left > 0 {
+            return rules.play_in_opening(self, mv);
+        }
         rules.turn.play(self, mv)
     }
 
     #[inline(always)]
     fn play_random_under(&mut self, rules: &Rules, rng: &mut SplitMix64) -> Result<MoveReport, Outcome> {
+        if rules.opening.is_some() && self.opening_left > 0 {
+            return match rules.turn_in_opening(self) {
+                Turn::Moves(moves) => {
+                    Ok(rules.play_in_opening(self, rng.choose(moves).unwrap_or(Move::Pass)))
+                }
+                Turn::Over(outcome) => Err(outcome),
+            };
+        }
         rules.play_random_in(self, rng)
     }
 
     fn refusal_under(&self, rules: &Rules, pit: usize, legal: MoveSet) -> IllegalMove {
+        if rules.opening.is_some() && self.opening_left > 0 {
+            return rules.in_opening().refusal_in(self, pit, legal);
+        }
         rules.refusal_in(self, pit, legal)
     }
 }
@@ -878,7 +901,8 @@ impl<D: Declared> Ruleset for D {
             Some(board) => D::Position::from_parts(board.counts(), [0, 0], 0)
                 .unwrap_or_else(|_| D::Position::filled(rules.seeds)),
             None => D::Position::filled(rules.seeds),
-        };
+        }
+        .with_opening_left(rules.opening_moves());
         self.after_first_move(board)
     }
 
@@ -891,7 +915,7 @@ impl<D: Declared> Ruleset for D {
             // (RulesProblem::DealTooLarge), never played.
             Some(deal) if deal.fill(rules.total_seeds(pits), &mut counts[..pits], rng) => {
                 match D::Position::from_parts(&counts[..pits], [0, 0], 0) {
-                    Ok(board) => self.after_first_move(board),
+                    Ok(board) => self.after_first_move(board.with_opening_left(rules.opening_moves())),
                     Err(_) => self.start(),
                 }
             }
@@ -943,6 +967,10 @@ impl<D: Declared> Ruleset for D {
         self.rules().turn.children.is_some()
     }
 
+    fn opening_moves(&self) -> u8 {
+        self.rules().opening_moves()
+    }
+
     fn chooses_directions(&self) -> bool {
         !self.rules().turn.chosen_direction.is_empty()
     }
@@ -959,6 +987,54 @@ impl<D: Declared> Ruleset for D {
 }
 
 impl Rules {
+    /// The moves of the declared opening ([`Rules::opening`]): what
+    /// [`Position::opening_left`] starts at; 0 without an opening.
+    #[must_use]
+    pub const fn opening_moves(&self) -> u8 {
+        match self.opening {
+            Some(opening) => opening.no_captures_for,
+            None => 0,
+        }
+    }
+
+    /// These rules as they hold in the opening: the turn without captures
+    /// ([`Opening`](crate::Opening)).
+    #[cold]
+    #[inline(never)]
+    fn in_opening(&self) -> Rules {
+        Rules {
+            turn: self.turn.without_captures(),
+            ..*self
+        }
+    }
+
+    /// [`turn_in`](Rules::turn_in) of a position in the opening.
+    #[cold]
+    #[inline(never)]
+    fn turn_in_opening<const P: usize>(&self, pos: &Position<P>) -> Turn {
+        self.in_opening().turn_in(pos)
+    }
+
+    /// A move of the opening: played without captures, then counted. A move
+    /// that hands the turn over is one of the opening's; a pass counts but
+    /// leaves at least 1 (the opening ends with the next sowing move:
+    /// MancalaGames lifts its bar only at the end of one).
+    #[cold]
+    #[inline(never)]
+    fn play_in_opening<const P: usize>(&self, pos: &mut Position<P>, mv: Move) -> MoveReport {
+        let mover = pos.to_move;
+        let report = self.in_opening().turn.play(pos, mv);
+        let left = pos.opening_left;
+        pos.opening_left = if mv == Move::Pass {
+            left.saturating_sub(1).max(1)
+        } else if pos.to_move != mover {
+            left - 1
+        } else {
+            left
+        };
+        report
+    }
+
     /// Seeds in the whole game on a board of `pits` pits: the declared
     /// start board's ([`Rules::start`]), or `seeds` in every pit.
     #[must_use]
@@ -1389,6 +1465,7 @@ impl Rules {
         }
         problems = self.rounds_problems(pits, problems);
         problems = self.start_problems(pits, problems);
+        problems = self.opening_problems(problems);
         problems = self.eliminate_problems(problems);
         problems = self.mover_and_pull_problems(problems);
         problems = crate::primitives::territory::problems(self, pits, problems);

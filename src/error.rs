@@ -72,6 +72,16 @@ pub enum PositionError {
         /// The pit number (from 1).
         pit: u8,
     },
+    /// Moves of an opening left ([`Position::opening_left`](crate::Position::opening_left))
+    /// beyond the game's declared opening ([`Opening`](crate::Opening)):
+    /// none at all in a game without one.
+    #[error("{left} moves of the opening left, but the game's opening has {declared}")]
+    OpeningNotInGame {
+        /// The moves left the position holds.
+        left: u8,
+        /// The moves of the game's opening (0: it has none).
+        declared: u8,
+    },
 }
 
 /// Why a move may not be played in a position.

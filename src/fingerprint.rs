@@ -200,6 +200,7 @@ impl Encoder {
             chain,
             forward,
             at,
+            max_chain,
         } = capture;
         self.tag(4).counts(counts);
         self.flag(chain);
@@ -208,6 +209,10 @@ impl Encoder {
             CaptureAt::LastPit => {}
             // A tag of its own, out of the way of the turn's next fields.
             CaptureAt::AcrossGap => self.tag(22).byte(1),
+        }
+        // A cap on the chain: tag 91, only when declared.
+        if max_chain > 0 {
+            self.tag(91).byte(max_chain);
         }
         self.tag(5).byte(match scope {
             CaptureScope::Anywhere => 0,
@@ -438,7 +443,7 @@ impl Rules {
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
     /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
-    /// `end.eliminate`, `start`, `deal`, `first_move`)
+    /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,
@@ -474,6 +479,7 @@ impl Rules {
             start,
             deal,
             first_move,
+            opening,
         } = *self;
         let mut encoder = Encoder(FNV_OFFSET);
         encoder.byte(ENCODING);
@@ -503,6 +509,10 @@ impl Rules {
         // A prescribed first move: tag 101, its pit.
         if let Some(pit) = first_move {
             encoder.tag(101).byte(pit);
+        }
+        // An opening without captures: tag 90, its moves.
+        if let Some(opening) = opening {
+            encoder.tag(90).byte(opening.no_captures_for);
         }
         encoder.0
     }

@@ -57,6 +57,22 @@ pub struct Position<const P: usize> {
     pub scores: [u8; 2],
     /// The player whose turn it is.
     pub to_move: Player,
+    /// The moves of the game's declared opening still to play: while it is
+    /// above 0, the rules of the opening hold ([`Opening`](crate::Opening):
+    /// no capture in the first moves). 0 after the opening and always in a
+    /// game without one, and then not shown in the notation or the serde
+    /// form. It fits in the padding before `children`: the position is no larger
+    /// for it.
+    ///
+    /// ```
+    /// use mancala_rules::Position;
+    ///
+    /// let pos: Position<6> = "1 2 3 | 4 5 6 0-0 N o2".parse()?;
+    /// assert_eq!(pos.opening_left, 2);
+    /// assert_eq!(pos.to_string(), "1 2 3 | 4 5 6 0-0 N o2");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    pub opening_left: u8,
     /// The pits that are children (a Kazakh tuzdyk: a pit that became a
     /// house during play, see [`Children`](crate::primitives::Children)),
     /// each owned by the player facing its row (a child in South's row is
@@ -94,6 +110,7 @@ impl<const P: usize> Position<P> {
             scores,
             to_move,
             children: PitSet::EMPTY,
+            opening_left: 0,
         }
     }
 
@@ -101,6 +118,23 @@ impl<const P: usize> Position<P> {
     #[must_use]
     pub const fn with_children(self, children: PitSet) -> Self {
         Position { children, ..self }
+    }
+
+    /// This position with `moves` moves of the opening left
+    /// ([`opening_left`](Position::opening_left)).
+    ///
+    /// ```
+    /// use mancala_rules::Position;
+    ///
+    /// let pos = Position::<6>::filled(3).with_opening_left(1);
+    /// assert_eq!(pos.to_string(), "3 3 3 | 3 3 3 0-0 S o1");
+    /// ```
+    #[must_use]
+    pub const fn with_opening_left(self, moves: u8) -> Self {
+        Position {
+            opening_left: moves,
+            ..self
+        }
     }
 
     /// The opening position: every pit holds `seeds`, nothing captured, South to move.
@@ -246,6 +280,10 @@ impl<const P: usize> fmt::Display for Position<P> {
         for (i, pit) in self.children.enumerate() {
             write!(f, "{}{}", if i == 0 { " c" } else { "," }, pit + 1)?;
         }
+        // The moves of the opening left, if any: `o2`.
+        if self.opening_left > 0 {
+            write!(f, " o{}", self.opening_left)?;
+        }
         Ok(())
     }
 }
@@ -258,8 +296,9 @@ impl<const P: usize> FromStr for Position<P> {
         let mut count = 0usize;
         let mut scores = [0u8; 2];
         let mut to_move = Player::South;
-        let mut tail_seen = 0u8; // 1 after the captures, 2 after the player, 3 after the children
+        let mut tail_seen = 0u8; // 1 after the captures, 2 after the player, 3 after the children, 4 after the opening
         let mut children = PitSet::EMPTY;
+        let mut opening_left = 0u8;
         let mut bar_seen = false;
         for token in text.split_whitespace() {
             if token == "|" {
@@ -304,6 +343,15 @@ impl<const P: usize> FromStr for Position<P> {
                     children = children.with(pit - 1);
                 }
                 tail_seen = 3;
+            } else if let (2 | 3, Some(moves)) = (tail_seen, token.strip_prefix('o')) {
+                opening_left = parse_count(moves)?;
+                if opening_left == 0 {
+                    return Err(ParseError::Position(
+                        "'o0' is not written: the opening's moves left are shown only when there are some"
+                            .to_string(),
+                    ));
+                }
+                tail_seen = 4;
             } else {
                 return Err(ParseError::Position(format!(
                     "unexpected '{token}' after the player to move"
@@ -313,7 +361,9 @@ impl<const P: usize> FromStr for Position<P> {
         if count != P {
             return Err(ParseError::Position(format!("expected {P} pits, found {count}")));
         }
-        Ok(Self::new(pits, scores, to_move).with_children(children))
+        Ok(Self::new(pits, scores, to_move)
+            .with_children(children)
+            .with_opening_left(opening_left))
     }
 }
 
@@ -341,6 +391,15 @@ struct PositionRepr {
     /// The children's pit numbers (from 1), absent when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     children: Vec<u8>,
+    /// The moves of the opening left, absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    opening_left: u8,
+}
+
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(value: &u8) -> bool {
+    *value == 0
 }
 
 #[cfg(feature = "serde")]
@@ -351,6 +410,7 @@ impl<const P: usize> From<Position<P>> for PositionRepr {
             scores: pos.scores,
             to_move: pos.to_move,
             children: pos.children.map(|pit| pit as u8 + 1).collect(),
+            opening_left: pos.opening_left,
         }
     }
 }
@@ -360,7 +420,9 @@ impl<const P: usize> TryFrom<PositionRepr> for Position<P> {
     type Error = PositionError;
     fn try_from(repr: PositionRepr) -> Result<Self, PositionError> {
         let pos = Self::from_parts(&repr.pits, repr.scores, repr.to_move.into())?;
-        Ok(pos.with_children(children_of::<P>(&repr.children)?))
+        Ok(pos
+            .with_children(children_of::<P>(&repr.children)?)
+            .with_opening_left(repr.opening_left))
     }
 }
 
@@ -417,6 +479,11 @@ pub trait Board:
     /// This position with `children` (0-based pits) as its children.
     #[must_use]
     fn with_children(self, children: PitSet) -> Self;
+    /// The moves of the opening left (see [`Position::opening_left`]).
+    fn opening_left(&self) -> u8;
+    /// This position with `moves` moves of the opening left.
+    #[must_use]
+    fn with_opening_left(self, moves: u8) -> Self;
 }
 
 mod sealed {
@@ -465,6 +532,13 @@ impl<const P: usize> Board for Position<P> {
     fn with_children(self, children: PitSet) -> Self {
         Position::with_children(self, children)
     }
+    #[inline]
+    fn opening_left(&self) -> u8 {
+        self.opening_left
+    }
+    fn with_opening_left(self, moves: u8) -> Self {
+        Position::with_opening_left(self, moves)
+    }
     #[inline(always)]
     fn fingerprint(&self) -> u64 {
         // FxHash-style rounds, one 64-bit word each (the captures and mover,
@@ -476,7 +550,8 @@ impl<const P: usize> Board for Position<P> {
         let head = u64::from(self.scores[0])
             | u64::from(self.scores[1]) << 8
             | (self.to_move as u64) << 16
-            | u64::from(self.children.bits()) << 24;
+            | u64::from(self.children.bits()) << 24
+            | u64::from(self.opening_left) << 56;
         let hash = Packed::load(&self.pits).fold_words(round(0, head), round);
         hash ^ hash >> 32
     }

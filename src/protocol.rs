@@ -149,6 +149,26 @@
 //! {"pits": [..], "scores": [10, 12], "to_move": 1, "legal": ["10","11"], "over": false, "final": null, "winner": null, "children": [4, 12]}
 //! ```
 //!
+//! # Games with an opening rule
+//!
+//! An addition: a game whose first moves bar captures
+//! ([`Opening`](crate::Opening), MancalaGames' `nocaptmoves`) counts them
+//! down in its positions ([`Position::opening_left`](crate::Position::opening_left)).
+//! While moves of the opening are left, a position has one more field,
+//! last: `"opening_left": 2`; once the opening is over (0) the field is
+//! absent, as in every position of every other game, whose answers are as
+//! they were. A start may say it, `"opening_left": 1` (default 0: the
+//! opening is over; the game's default start, with no `start`, opens with
+//! the whole opening); a start of a game without an opening, or one that
+//! names more moves than the game's opening has, is refused as an invalid
+//! start ("1 moves of the opening left, but the game's opening has 0"). A
+//! game in rounds opens each round with its opening: its `next_round`
+//! start carries `"opening_left"` (after `territory`).
+//!
+//! ```json
+//! {"pits": [..], "scores": [0, 0], "to_move": 1, "legal": ["4","5","6"], "over": false, "final": null, "winner": null, "opening_left": 1}
+//! ```
+//!
 //! # Errors
 //!
 //! A request that cannot be read, names an unknown game, holds an invalid
@@ -497,6 +517,7 @@ impl<W: Write> WithRuleset for Respond<'_, W> {
             None => Ok(rules.start()),
             Some(start) => R::Position::from_parts(&start.pits, start.scores, start.to_move)
                 .and_then(|pos| children_of(start.children.as_deref(), pos))
+                .map(|pos| pos.with_opening_left(start.opening_left))
                 .and_then(|pos| rules.validate(&pos).map(|()| pos)),
         };
         match start {
@@ -613,6 +634,7 @@ fn replay_round<const P: usize>(
         None => Ok(rules.start()),
         Some(start) => Position::<P>::from_parts(&start.pits, start.scores, start.to_move)
             .and_then(|pos| children_of(start.children.as_deref(), pos))
+            .map(|pos| pos.with_opening_left(start.opening_left))
             .and_then(|pos| rules.validate(&pos).map(|()| pos)),
     };
     match position {
@@ -780,6 +802,11 @@ fn write_round_fields<R: Ruleset>(
                 out.write_all(b",\"territory\":")?;
                 write_pits(out, listed(owned))?;
             }
+            // A game with an opening rule: every round opens with it.
+            let opening = replay.tracked.rules().opening_moves();
+            if opening > 0 {
+                write!(out, ",\"opening_left\":{opening}")?;
+            }
             out.write_all(b"}")?;
         }
     }
@@ -800,6 +827,12 @@ fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::R
     if replay.tracked.rules().has_children() {
         out.write_all(b",\"children\":")?;
         write_pits(out, replay.current().children())?;
+    }
+    // A position in a game's opening: the moves of it left, last, only
+    // while there are some (no other position's answer changes).
+    let left = replay.current().opening_left();
+    if left > 0 {
+        write!(out, ",\"opening_left\":{left}")?;
     }
     out.write_all(b"}")
 }
@@ -1038,6 +1071,10 @@ struct Start {
     /// A game with children: the children's pit numbers (default `[]`).
     #[serde(default)]
     children: Option<Vec<u8>>,
+    /// A game with an opening rule: the moves of the opening left
+    /// (default 0: the opening is over).
+    #[serde(default)]
+    opening_left: u8,
 }
 
 /// `[south, north]`. (Read as a list first: serde_json streaming into an

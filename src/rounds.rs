@@ -568,7 +568,9 @@ impl<const P: usize> Match<P> {
         let mut pits = [0u8; P];
         let mut scores = [0u8; 2];
         let filled = rounds.fill_round_into(self.rules.seeds, claims, &mut pits, &mut scores);
-        match filled.map(|(out, south)| (Position::new(pits, scores, next), out, south)) {
+        let opening = self.rules.opening_moves();
+        let start = |pits, scores| Position::new(pits, scores, next).with_opening_left(opening);
+        match filled.map(|(out, south)| (start(pits, scores), out, south)) {
             Some((start, out, south)) => {
                 // The fill conserves the seeds: the start is valid.
                 let round = Round::new(self.rules, out)

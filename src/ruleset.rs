@@ -229,6 +229,10 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
         if let (false, Some(pit)) = (self.has_children(), pos.children().into_iter().next()) {
             return Err(PositionError::ChildNotInGame { pit: pit as u8 + 1 });
         }
+        let (left, declared) = (pos.opening_left(), self.opening_moves());
+        if left > declared {
+            return Err(PositionError::OpeningNotInGame { left, declared });
+        }
         let expected = self.total_seeds();
         if found == expected {
             Ok(())
@@ -255,6 +259,13 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     /// which its positions then hold. Default: no.
     fn has_children(&self) -> bool {
         false
+    }
+
+    /// The moves of the game's declared opening ([`Opening`](crate::Opening)),
+    /// which its positions then count down ([`Position::opening_left`](crate::Position::opening_left)).
+    /// Default: 0, no opening.
+    fn opening_moves(&self) -> u8 {
+        0
     }
 
     /// Whether some moves of this game carry a direction the player

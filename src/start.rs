@@ -263,6 +263,8 @@ impl crate::Rules {
             Some("a dealt opening (deal)")
         } else if self.rounds.is_some() {
             Some("rounds")
+        } else if self.opening.is_some() {
+            Some("no capture in the first moves (opening)")
         } else if !matches!(self.play.restriction, crate::primitives::MoveRestriction::Free)
             || self.play.must_feed
         {
@@ -296,6 +298,44 @@ impl crate::Rules {
         }
     }
 
+    /// The opening's problems: at least one move, and no rule whose
+    /// captures its reading does not bar; and a chain cap's: it needs a
+    /// chain from the last pit.
+    pub(crate) const fn opening_problems(&self, mut problems: crate::Problems) -> crate::Problems {
+        if let Some(opening) = self.opening {
+            let turn = &self.turn;
+            let lap_capture = match turn.lap.relay() {
+                Some(relay) => relay.lap_capture.is_some(),
+                None => false,
+            };
+            let with = if turn.children.is_some() {
+                Some("turn.children")
+            } else if lap_capture {
+                Some("turn.lap.relay.lap_capture")
+            } else if !matches!(turn.before_sowing, crate::primitives::BeforeSowing::Nothing) {
+                Some("turn.before_sowing")
+            } else if turn.pull_across {
+                Some("turn.pull_across")
+            } else {
+                None
+            };
+            if opening.no_captures_for == 0 {
+                problems = problems.with(crate::RulesProblem::OpeningWithoutMoves);
+            } else if let Some(with) = with {
+                problems = problems.with(crate::RulesProblem::OpeningCombination { with });
+            }
+        }
+        let capture = self.turn.capture;
+        if capture.max_chain > 0
+            && (!capture.chain
+                || !matches!(capture.at, crate::primitives::CaptureAt::LastPit)
+                || !matches!(self.turn.sweep, crate::primitives::Sweep::Never))
+        {
+            problems = problems.with(crate::RulesProblem::ChainCapWithoutChain);
+        }
+        problems
+    }
+
     /// The start board's problems: its length and total, and rounds; and
     /// the deal's: it must fit the game's seeds, and is not played in
     /// rounds.
@@ -326,4 +366,54 @@ impl crate::Rules {
         }
         problems
     }
+}
+
+/// Rules of a game's opening ([`Rules::opening`](crate::Rules::opening)):
+/// no capture in the first [`no_captures_for`](Opening::no_captures_for)
+/// moves (MancalaGames' `nocaptmoves`).
+///
+/// The position holds what is left of the opening
+/// ([`Position::opening_left`](crate::Position::opening_left)):
+/// [`Ruleset::start`](crate::Ruleset::start) (and every round's start)
+/// sets it to `no_captures_for`. While it is above 0 nothing is captured:
+/// no capture by count or across, no capture during the sowing, no pick; a
+/// relay that stops on a capture sows on, and with no capture no extra turn
+/// for one. A move counts when it hands the turn over: the sowings of a
+/// player's extra turns are one move (MancalaGames counts `movers` so). A
+/// pass counts too, but the opening then ends only with the move after it
+/// (MancalaGames lifts its bar at the end of a sowing move only): a pass
+/// leaves at least 1. After the opening the byte is 0 and the game plays
+/// as if it had no opening rule.
+///
+/// Modiar's opening: South's first move may not capture, North's may.
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, Counts, SowingTurn};
+/// use mancala_rules::{declare, Move, Opening, Rules, Ruleset};
+///
+/// declare!(NoFirstCapture, 6, Rules {
+///     seeds: 2,
+///     opening: Some(Opening { no_captures_for: 1 }),
+///     turn: SowingTurn { capture: CaptureRule::single(Counts::of(&[3])), ..SowingTurn::DEFAULT },
+///     ..Rules::DEFAULT
+/// });
+/// let start = NoFirstCapture.start();
+/// assert_eq!(start.to_string(), "2 2 2 | 2 2 2 0-0 S o1");
+/// // Pit 3's two seeds bring pits 4 and 5 to 3: no capture in move 1.
+/// let (after, report) = NoFirstCapture.play(&start, Move::Pit(3))?;
+/// assert_eq!(report.seeds_captured, 0);
+/// assert_eq!(after.to_string(), "2 2 0 | 3 3 2 0-0 N");
+/// // North's pit 5 (3 seeds) ends in pit 2, which holds 3: captured.
+/// let (after, report) = NoFirstCapture.play(&after, Move::Pit(5))?;
+/// assert_eq!(report.seeds_captured, 3);
+/// assert_eq!(after.to_string(), "3 0 0 | 3 0 3 0-3 S");
+/// # Ok::<(), mancala_rules::IllegalMove>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Opening {
+    /// The moves at the start of the game (of each round) in which nothing
+    /// is captured; at least 1.
+    pub no_captures_for: u8,
 }

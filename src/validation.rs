@@ -258,6 +258,22 @@ pub enum RulesProblem {
         /// Why not: the pit, or the rule beside it.
         why: &'static str,
     },
+    /// An opening ([`Opening`](crate::Opening)) of no move: declare no
+    /// opening instead.
+    #[error("opening: no_captures_for is 0; declare no opening instead")]
+    OpeningWithoutMoves,
+    /// An opening that bars captures with a rule its reading does not
+    /// cover (`with` names it).
+    #[error("opening: captures barred in the opening cannot be combined with {with}")]
+    OpeningCombination {
+        /// The rule at fault, as the declaration spells it.
+        with: &'static str,
+    },
+    /// A cap on a chain's length ([`CaptureRule::max_chain`](crate::primitives::CaptureRule::max_chain))
+    /// without a chain from the last pit to cap (no `chain`, a capture
+    /// across the gap, or a sweep).
+    #[error("turn.capture.max_chain: a cap on a chain needs a chain from the last pit (chain, at the last pit, no sweep)")]
+    ChainCapWithoutChain,
     /// A game won by eliminating the opponent ([`Eliminate`](crate::Eliminate))
     /// combined with a rule it does not cover (`with` names it).
     #[error("end.eliminate: a game won by eliminating the opponent cannot be combined with {with}")]
@@ -359,6 +375,8 @@ impl RulesProblem {
             RulesProblem::StartBoard { .. } | RulesProblem::StartWithRounds => "start",
             RulesProblem::DealTooLarge { .. } | RulesProblem::DealWithRounds => "deal",
             RulesProblem::FirstMove { .. } => "first_move",
+            RulesProblem::OpeningWithoutMoves | RulesProblem::OpeningCombination { .. } => "opening",
+            RulesProblem::ChainCapWithoutChain => "turn.capture.max_chain",
             RulesProblem::EliminateCombination { .. } => "end.eliminate",
             RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
             RulesProblem::ClearedByMoverInRounds => "end.cleared",
@@ -443,6 +461,11 @@ impl RulesProblem {
             RulesProblem::FirstMove { .. } => {
                 "first_move: a pit of South's row it can move, without a deal, rounds, restrictions or choices"
             }
+            RulesProblem::OpeningWithoutMoves => "opening: at least 1 move",
+            RulesProblem::OpeningCombination { .. } => {
+                "opening: not with children, captures on each lap, a capture before the sowing or the pull across"
+            }
+            RulesProblem::ChainCapWithoutChain => "turn.capture.max_chain: only on a chain from the last pit",
             RulesProblem::EliminateCombination { .. } => {
                 "end.eliminate: not with feeding, a cleared row or rounds"
             }
@@ -507,7 +530,7 @@ impl Default for Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 33;
+    const CAPACITY: usize = 36;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -104,6 +104,7 @@ fn capture_rule() -> impl Strategy<Value = CaptureRule> {
             } else {
                 CaptureAt::LastPit
             },
+            max_chain: 0,
         },
     )
 }

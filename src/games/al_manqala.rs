@@ -40,6 +40,7 @@ pub const AL_MANQALA: Rules = Rules {
     start: None,
     deal: None,
     first_move: None,
+    opening: None,
 };
 
 crate::declare!(

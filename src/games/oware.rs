@@ -45,6 +45,7 @@ pub const OWARE: Rules = Rules {
     start: None,
     deal: None,
     first_move: None,
+    opening: None,
 };
 
 crate::declare!(

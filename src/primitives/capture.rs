@@ -37,6 +37,30 @@ pub struct CaptureRule {
     /// pit across the empty one after it ([`CaptureAt::AcrossGap`]).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "CaptureAt::is_last_pit"))]
     pub at: CaptureAt,
+    /// The most pits a chain takes, the last pit's included (0: no cap;
+    /// MancalaGames' `multicapt` above 1). Only on a chain from the last
+    /// pit ([`chain`](CaptureRule::chain), [`CaptureAt::LastPit`]).
+    ///
+    /// A chain of at most 2 pits: pits 4 and 3 are taken, pit 2 would go
+    /// on the chain but the cap stops it.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{CaptureRule, Counts};
+    /// use mancala_rules::PitSet;
+    ///
+    /// let rule = CaptureRule { max_chain: 2, ..CaptureRule::chain(Counts::of(&[2, 4, 6])) };
+    /// let capture = rule.find(&[1, 4, 2, 6, 0, 0], 3, PitSet::first(6));
+    /// assert_eq!(capture.pits.to_string(), "3 4");
+    /// assert_eq!(capture.seeds, 8);
+    /// ```
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    pub max_chain: u8,
+}
+
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(value: &u8) -> bool {
+    *value == 0
 }
 
 /// Which pit a capture by count looks at when the sowing ends.
@@ -118,6 +142,7 @@ impl CaptureRule {
             chain: false,
             forward: false,
             at: CaptureAt::LastPit,
+            max_chain: 0,
         }
     }
 
@@ -129,6 +154,7 @@ impl CaptureRule {
             chain: true,
             forward: false,
             at: CaptureAt::LastPit,
+            max_chain: 0,
         }
     }
 
@@ -150,6 +176,7 @@ impl CaptureRule {
             chain: true,
             forward: true,
             at: CaptureAt::LastPit,
+            max_chain: 0,
         }
     }
 
@@ -173,7 +200,10 @@ impl CaptureRule {
             return self.across_gap(board.array(), last, scope);
         }
         let takeable = self.counts.pits_of(board) & scope.bits();
-        let pits = self.chain_from::<P>(takeable, last);
+        let mut pits = self.chain_from::<P>(takeable, last);
+        if self.max_chain > 0 {
+            pits = self.capped::<P>(pits, last);
+        }
         Capture {
             pits: PitSet::from_bits(pits),
             seeds: board.sum(pits),
@@ -223,6 +253,27 @@ impl CaptureRule {
             return reverse(Self::chain_backward::<P>(reverse(takeable), P - 1 - last % P));
         }
         Self::chain_backward::<P>(takeable, last)
+    }
+
+    /// The first [`max_chain`](CaptureRule::max_chain) pits of the chain
+    /// `pits` from `last` on, in the chain's direction.
+    #[cold]
+    #[inline(never)]
+    fn capped<const P: usize>(&self, pits: u32, last: usize) -> u32 {
+        let mut kept = 0u32;
+        let mut pit = last % P;
+        for _ in 0..usize::from(self.max_chain).min(P) {
+            if pits & 1 << pit == 0 {
+                break;
+            }
+            kept |= 1 << pit;
+            pit = if self.forward {
+                (pit + 1) % P
+            } else {
+                (pit + P - 1) % P
+            };
+        }
+        kept
     }
 
     /// The run of `takeable` pits that ends at `last`, going backward.

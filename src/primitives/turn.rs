@@ -912,6 +912,40 @@ impl SowingTurn {
         }
     }
 
+    /// This turn with every capture off: what a move of a declared opening
+    /// that bars captures plays ([`Opening`](crate::Opening)). No capture
+    /// by count, across or by sweep, none during the sowing, no pick, no
+    /// grand slam; a relay that stops on a capture sows on.
+    pub(crate) const fn without_captures(self) -> SowingTurn {
+        let lap = match self.lap {
+            Lap::RelayWith(relay) => Lap::RelayWith(RelayRule {
+                stop_on_capture: false,
+                ..relay
+            }),
+            lap => lap,
+        };
+        let en_passant = match self.en_passant {
+            Some(en_passant) => Some(EnPassant {
+                counts: Counts::NONE,
+                ..en_passant
+            }),
+            None => None,
+        };
+        SowingTurn {
+            lap,
+            capture: CaptureRule {
+                counts: Counts::NONE,
+                ..self.capture
+            },
+            opposite: None,
+            sweep: Sweep::Never,
+            en_passant,
+            pick: Pick::Nothing,
+            grand_slam: GrandSlam::Captures,
+            ..self
+        }
+    }
+
     /// Plays `mv` on `pos` and reports what happened.
     ///
     /// It assumes a legal move: for a pit out of range or empty it sows

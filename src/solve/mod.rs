@@ -212,6 +212,14 @@ impl<D: Declared> Solvable for D {
                 rules.name
             ));
         }
+        if rules.opening.is_some() {
+            // The board index holds pits, scores and the mover, not the
+            // moves of the opening left.
+            return Some(format!(
+                "{}'s game has an opening rule (opening), whose moves left the solver's board index does not hold",
+                rules.name
+            ));
+        }
         if rules.turn.children.is_some() {
             // The board index holds pits, scores and the mover, not children.
             return Some(format!(

@@ -48,6 +48,12 @@ North's: loc = 2n - 1 - pos) and also says, in each position, in its start and i
 numbers South owns (its ``owner`` list, False is South), which change only
 between rounds.
 
+A game whose first moves bar captures (MancalaGames' ``nocaptmoves``) says,
+in each position while the bar holds, in its start and in ``next_round``,
+``opening_left``: the crate's count of the moves of the opening left
+(traces_ext.py's reading: ``nocaptmoves`` less ``movers``, at least 1 while
+the inhibitor is on); every round opens with the whole opening.
+
 Use ``rounds_diff.py`` to compare, which also compares ``out_of_play`` and
 ``next_round`` (and ``territory`` when the traces have it).  Nothing of MancalaGames is copied: it is imported from its
 checkout by the peer's loader.
@@ -137,8 +143,17 @@ def make_driver_class(traces):
                 mdata = self.g.do_sow(self.tuple_moves()[pit])
             return mdata.capt_start == traces.MG.gi.WinCond.ENDLESS
 
+        def opening_left(self):
+            """The moves of the opening left (see traces_ext.py)."""
+            expire = self.g.info.nocaptmoves
+            if not expire or not self.g.inhibitor.get_state():
+                return 0
+            return max(expire - self.g.movers, 1)
+
         def position(self):
             p = super().position()
+            if self.opening_left():
+                p['opening_left'] = self.opening_left()
             p['out_of_play'] = self.blocked()
             p['next_round'] = self.next_round if self.over else None
             if self.territorial():
@@ -178,6 +193,8 @@ def make_driver_class(traces):
                       'to_move': int(g.turn), 'out_of_play': self.blocked()}
             if self.territorial():
                 start['territory'] = self.territory()
+            if self.opening_left():
+                start['opening_left'] = self.opening_left()
             return start
 
     return RoundDriver
@@ -274,7 +291,9 @@ def main(argv=None):
                              'out_of_play': sp['out_of_play'],
                              'starter': starter,
                              **({'territory': sp['territory']}
-                                if 'territory' in sp else {})},
+                                if 'territory' in sp else {}),
+                             **({'opening_left': sp['opening_left']}
+                                if 'opening_left' in sp else {})},
                    'moves': moves[offset:],
                    'positions': positions[offset:],
                    'mg': {'index': gno, 'round': rno + 1, 'seed': args.seed,
@@ -285,7 +304,8 @@ def main(argv=None):
                                          ('pits', 'scores', 'to_move')})
                 check_positions = [
                     {k: v for k, v in p.items()
-                     if k not in ('out_of_play', 'next_round', 'territory')}
+                     if k not in ('out_of_play', 'next_round', 'territory',
+                                  'opening_left')}
                     for p in rec['positions']]
                 check['positions'] = check_positions
                 traces.check_trace(check, d.total, winner, errors)

@@ -202,6 +202,12 @@ def survey_one(MG, traces, path):
         deal = {'at_least': 0 if total < 2 * 2 * holes else 2}
         take('start_pattern')
         features.append(f"dealt at random (at least {deal['at_least']} a pit)")
+    # -- no capture in the first moves (Opening): MG's InhibitorCaptN,
+    # counting movers (extra turns are one move; a pass counts, the bar
+    # lifts at the end of a sowing move)
+    nocapt = take('nocaptmoves') or 0
+    if nocapt:
+        features.append(f'no capture in the first {nocapt} moves')
     if nd.get('end_cond') == gi.EndGameCond.CLEARED_OPP:
         # the game ends when the mover's opponent's row is empty after the
         # move (ClearedSideEnder, before the majority): judged on the
@@ -498,6 +504,7 @@ def survey_one(MG, traces, path):
     chain_against = None
     scope = 'anywhere'
     chain, forward = False, False
+    max_chain = 0
     if cross:
         if cross != gi.XCaptType.ONE_ZEROS:
             raise Blocked(f'cross capture {cross.name}')
@@ -534,8 +541,13 @@ def survey_one(MG, traces, path):
         scope = scopes[side]
         if multicapt == -1:
             chain = True
+        elif multicapt == 1:
+            pass   # one capture: no chain
         elif multicapt:
-            raise Blocked(f'a chain of at most {multicapt} captures')
+            # a chain of at most multicapt pits (CaptMultiple counts the
+            # captures, the last pit's the first): CaptureRule::max_chain
+            chain = True
+            max_chain = multicapt
         if capt_dir == gi.CaptDir.SOW:
             forward = chain
         elif capt_dir == gi.CaptDir.BOTH:
@@ -555,6 +567,8 @@ def survey_one(MG, traces, path):
         else:
             features.append('capture ' + describe_counts(counts)
                             + (' chained' + (' forward' if forward else '')
+                               + (f' (at most {max_chain} pits)'
+                                  if max_chain else '')
                                if chain else '')
                             + ('' if scope == 'anywhere' else f' ({scope})'))
     elif multicapt or side:
@@ -877,7 +891,10 @@ def survey_one(MG, traces, path):
             'stores': stores,
             'capture': dict({'counts': counts_form(counts), 'chain': chain,
                              'forward': forward},
-                            **({'at': 'across-gap'} if two_out else {})),
+                            **({'at': 'across-gap'} if two_out else {}),
+                            **({'max_chain': max_chain}
+                               if basic and not cross and not sweep
+                               and not two_out and max_chain else {})),
             'scope': scope,
             'opposite': opposite,
             'grand_slam': grand_slam,
@@ -916,6 +933,8 @@ def survey_one(MG, traces, path):
         form['deal'] = deal
     if first_move is not None:
         form['first_move'] = first_move
+    if nocapt:
+        form['opening'] = {'no_captures_for': nocapt}
     if children:
         # what the check refuses beside children
         # (RulesProblem::ChildrenCombination)

@@ -38,6 +38,16 @@ Additions:
   children, so a random start (a position reached by random play of the
   same game) may start with children.
 
+- Games with captures barred in the first moves (MancalaGames'
+  ``nocaptmoves``, its InhibitorCaptN): while the bar holds, a position
+  has one more field, ``opening_left``, the crate's count of the moves
+  of the opening left (``Position::opening_left``): MancalaGames'
+  ``nocaptmoves`` less its ``movers``, at least 1 while its inhibitor is
+  on (a pass counts among the movers, but the bar lifts only at the end
+  of a sowing move), absent once it is off. A trace's ``start`` carries
+  ``positions[0]``'s, so a random start (a suffix of a random game) keeps
+  MancalaGames' bar as it was at that ply.
+
 - With --directed, the moves of a direction the player chooses
   (traces_directed.py's additions, installed on top of these).
 
@@ -99,7 +109,48 @@ def load_traces(peer_dir):
 
     traces.Driver = Driver
     install_children(traces)
+    install_opening(traces)
     return traces
+
+
+def install_opening(traces):
+    """The opening's additions (see the module's docstring)."""
+    base = traces.Driver
+
+    class Driver(base):
+        """The driver with the moves of the opening left."""
+
+        def opening_left(self):
+            expire = self.g.info.nocaptmoves
+            if not expire or not self.g.inhibitor.get_state():
+                return 0
+            return max(expire - self.g.movers, 1)
+
+        def position(self):
+            pos = super().position()
+            left = self.opening_left()
+            if left:
+                pos['opening_left'] = left
+            return pos
+
+    traces.Driver = Driver
+    dumps = traces.json.dumps
+
+    class Json:
+        """The json in use, with a trace's start carrying its first
+        position's moves of the opening left."""
+
+        @staticmethod
+        def dumps(obj, **kwargs):
+            if (isinstance(obj, dict) and obj.get('positions')
+                    and 'opening_left' in obj['positions'][0]):
+                obj['start']['opening_left'] = \
+                    obj['positions'][0]['opening_left']
+            return dumps(obj, **kwargs)
+
+        loads = traces.json.loads
+
+    traces.json = Json
 
 
 def install_children(traces):
