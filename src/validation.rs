@@ -297,6 +297,17 @@ pub enum RulesProblem {
         /// The item at fault.
         with: &'static str,
     },
+    /// The capture of the facing pit from either row
+    /// ([`Opposite::from_either_row`](crate::primitives::Opposite::from_either_row))
+    /// with a reading it was not checked with (`with` names it): it is
+    /// played in single laps on the pits alone, with no other capture, no
+    /// grand slam rule, no feeding, no chosen direction, no children and no
+    /// rounds.
+    #[error("turn.opposite.from_either_row: the capture of the facing pit from either row cannot be combined with {with}")]
+    OppositeEitherRowCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -341,6 +352,7 @@ impl RulesProblem {
             RulesProblem::ChildrenCombination { .. } => "turn.children",
             RulesProblem::OriginFirstOrNextCombination { .. } => "turn.lap",
             RulesProblem::LapCaptureCombination { .. } => "turn.lap.relay.lap_capture",
+            RulesProblem::OppositeEitherRowCombination { .. } => "turn.opposite.from_either_row",
         }
     }
 
@@ -436,6 +448,9 @@ impl RulesProblem {
             RulesProblem::LapCaptureCombination { .. } => {
                 "turn.lap.relay.lap_capture: laps capture by count only, on the pits alone, every grand slam made"
             }
+            RulesProblem::OppositeEitherRowCombination { .. } => {
+                "turn.opposite.from_either_row: single laps on the pits alone, no other capture, no feeding, children or rounds"
+            }
         }
     }
 }
@@ -469,7 +484,7 @@ pub struct Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 31;
+    const CAPACITY: usize = 32;
 
     /// No problem.
     pub const NONE: Problems = Problems {
