@@ -48,22 +48,37 @@ fn a_last_seed_in_an_empty_opponent_pit_takes_the_facing_own_pit() {
     assert_eq!(after, "0 0 0 0 | 1 3 0 0 2-0 N");
     assert_eq!(report.captured.to_string(), "4");
     // Read in the own row only, nothing is taken.
-    assert_eq!(sown(OwnRow, "0 0 2 1 | 0 3 0 0 0-0 S", 3), "0 0 0 2 | 1 3 0 0 0-0 N");
+    assert_eq!(
+        sown(OwnRow, "0 0 2 1 | 0 3 0 0 0-0 S", 3),
+        "0 0 0 2 | 1 3 0 0 0-0 N"
+    );
 }
 
 #[test]
 fn a_last_seed_in_an_empty_own_pit_still_takes_the_facing_pit() {
     // 1 0 0 0 | 0 0 3 0, pit 1 sows pit 2 (empty), which faces pit 7 (3).
-    assert_eq!(sown(EitherRow, "1 0 0 0 | 0 0 3 0 0-0 S", 1), "0 1 0 0 | 0 0 0 0 3-0 N");
-    assert_eq!(sown(OwnRow, "1 0 0 0 | 0 0 3 0 0-0 S", 1), "0 1 0 0 | 0 0 0 0 3-0 N");
+    assert_eq!(
+        sown(EitherRow, "1 0 0 0 | 0 0 3 0 0-0 S", 1),
+        "0 1 0 0 | 0 0 0 0 3-0 N"
+    );
+    assert_eq!(
+        sown(OwnRow, "1 0 0 0 | 0 0 3 0 0-0 S", 1),
+        "0 1 0 0 | 0 0 0 0 3-0 N"
+    );
 }
 
 #[test]
 fn north_takes_its_own_facing_pit_from_south_row() {
     // 0 3 0 0 | 0 0 2 1, North plays pit 7: seeds into 8 (now 2) and 1;
     // pit 1 was empty, it faces pit 8: North takes its 2 seeds.
-    assert_eq!(sown(EitherRow, "0 3 0 0 | 0 0 2 1 0-0 N", 7), "1 3 0 0 | 0 0 0 0 0-2 S");
-    assert_eq!(sown(OwnRow, "0 3 0 0 | 0 0 2 1 0-0 N", 7), "1 3 0 0 | 0 0 0 2 0-0 S");
+    assert_eq!(
+        sown(EitherRow, "0 3 0 0 | 0 0 2 1 0-0 N", 7),
+        "1 3 0 0 | 0 0 0 0 0-2 S"
+    );
+    assert_eq!(
+        sown(OwnRow, "0 3 0 0 | 0 0 2 1 0-0 N", 7),
+        "1 3 0 0 | 0 0 0 2 0-0 S"
+    );
 }
 
 #[test]
@@ -77,7 +92,10 @@ fn the_landing_seed_in_the_opponent_row_is_taken_when_declared() {
 #[test]
 fn an_empty_facing_pit_takes_nothing_unless_declared() {
     // 0 0 0 2 | 0 0 0 0, pit 4 sows 5 and 6; pit 6 faces pit 3, empty.
-    assert_eq!(sown(EitherRow, "0 0 0 2 | 0 0 0 0 1-0 S", 4), "0 0 0 0 | 1 1 0 0 1-0 N");
+    assert_eq!(
+        sown(EitherRow, "0 0 0 2 | 0 0 0 0 1-0 S", 4),
+        "0 0 0 0 | 1 1 0 0 1-0 N"
+    );
     assert_eq!(
         sown(EitherRowWithLanding, "0 0 0 2 | 0 0 0 0 1-0 S", 4),
         "0 0 0 0 | 1 1 0 0 1-0 N"
@@ -92,7 +110,10 @@ fn an_empty_facing_pit_takes_nothing_unless_declared() {
 #[test]
 fn a_last_seed_in_an_opponent_pit_that_held_seeds_takes_nothing() {
     // 0 0 3 2 | 0 1 0 0, pit 4 sows 5 and 6; pit 6 now holds 2.
-    assert_eq!(sown(EitherRow, "0 0 3 2 | 0 1 0 0 0-0 S", 4), "0 0 3 0 | 1 2 0 0 0-0 N");
+    assert_eq!(
+        sown(EitherRow, "0 0 3 2 | 0 1 0 0 0-0 S", 4),
+        "0 0 3 0 | 1 2 0 0 0-0 N"
+    );
 }
 
 #[test]
@@ -141,7 +162,11 @@ fn the_capture_from_either_row_is_refused_beside_what_it_was_not_checked_with() 
         .problems(8)
         .iter()
         .any(|p| matches!(p, RulesProblem::OppositeEitherRowCombination { .. })));
-    for game in [EitherRow.rules(), EitherRowWithLanding.rules(), EitherRowFacingEmpty.rules()] {
+    for game in [
+        EitherRow.rules(),
+        EitherRowWithLanding.rules(),
+        EitherRowFacingEmpty.rules(),
+    ] {
         assert!(game.problems(8).is_empty(), "{:?}", game.problems(8));
     }
 }
@@ -183,8 +208,11 @@ fn the_data_form_says_from_either_row_and_leaves_it_out_when_unset() {
 #[test]
 fn the_catalogue_file_of_depouiller_declares_it() {
     use mancala_rules::RulesData;
-    let text = std::fs::read_to_string(format!("{}/src/games/depouiller.json", env!("CARGO_MANIFEST_DIR")))
-        .expect("the catalogue file");
+    let text = std::fs::read_to_string(format!(
+        "{}/src/games/depouiller.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("the catalogue file");
     let data = RulesData::from_json(&text).expect("a valid data form");
     let opposite = data.rules().turn.opposite.expect("a facing-pit capture");
     assert!(opposite.from_either_row);
