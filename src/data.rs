@@ -114,6 +114,8 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | majority above a count ([`Ending::majority_above`](crate::Ending::majority_above)) | `"end": {"majority": "nobody", "majority_above": 70}` (default `null`: half) |
 /// | repetition, agreement | `"history": {"repetition": "ends-with-split", "agreement": true}` |
 /// | a start board not uniform ([`StartBoard`](crate::StartBoard)) | `"start": [0, 3, 3, 0, 3, 3]`: one count a pit, in standard order (default `null`: `seeds` in every pit) |
+/// | an opening dealt at random ([`Deal`](crate::Deal)) | `"deal": {"at_least": 2}` (default `null`: the declared board) |
+/// | a prescribed first move ([`Rules::first_move`](crate::Rules::first_move)) | `"first_move": 6`, a pit of South's row (default `null`) |
 /// | won by eliminating the opponent ([`Eliminate`](crate::Eliminate)) | `"end": {"eliminate": "deprive"}` or `"immobilize"` (default `null`) |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -159,6 +161,14 @@ pub struct RulesData {
     /// `seeds` (absent: every pit holds `seeds`).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub start: Option<crate::StartBoard>,
+    /// [`Rules::deal`]: the opening dealt at random, `{"at_least": 2}`
+    /// (absent: not dealt).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub deal: Option<crate::Deal>,
+    /// [`Rules::first_move`]: the starter's prescribed first move, a pit
+    /// of South's row, `"first_move": 6` (absent: none).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub first_move: Option<u8>,
 }
 
 /// Why a data form was refused.
@@ -219,6 +229,8 @@ impl RulesData {
             history,
             rounds,
             start,
+            deal,
+            first_move,
         } = *rules;
         RulesData {
             format: RULES_FORMAT,
@@ -233,6 +245,8 @@ impl RulesData {
             history,
             rounds,
             start,
+            deal,
+            first_move,
             rules_text: String::new(),
             sources: Vec::new(),
         }
@@ -311,6 +325,8 @@ impl RulesData {
             history: self.history,
             rounds: self.rounds,
             start: self.start,
+            deal: self.deal,
+            first_move: self.first_move,
         }
     }
 

@@ -88,6 +88,34 @@ pub struct Rules {
     /// [`seeds`](Rules::seeds) ([`StartBoard`](crate::StartBoard); `None`:
     /// every pit holds `seeds`). The game's seeds are then the board's.
     pub start: Option<crate::StartBoard>,
+    /// Whether the opening is dealt at random ([`Deal`](crate::Deal);
+    /// `None`: the opening is [`start`](Rules::start)'s board, or `seeds`
+    /// in every pit). The game's seeds are still those of that board;
+    /// [`Ruleset::dealt_start`](crate::Ruleset::dealt_start) spreads them.
+    pub deal: Option<crate::Deal>,
+    /// The starter's first move, when the rules prescribe it: South sows
+    /// from this pit (its number, 1 to the row's length) before the game
+    /// begins, and [`Ruleset::start`](crate::Ruleset::start) is the
+    /// position after it (`None`: the opening is the board, South to move).
+    /// A move without a choice is no decision, so records, searches and
+    /// the protocol start after it. MancalaGames' start pattern
+    /// `MOVE_RIGHTMOST` (Sadeqa IV) is `Some(row's length)`.
+    ///
+    /// Played with the game's own rules; the declaration's check refuses
+    /// a pit off the row, a pit the start board leaves too few seeds to
+    /// move, and the rules that could make the move illegal or not one
+    /// move ([`RulesProblem::FirstMove`](crate::RulesProblem::FirstMove)).
+    ///
+    /// ```
+    /// use mancala_rules::{declare, Declared, Rules, Ruleset};
+    ///
+    /// declare!(Rightmost, 6, Rules { seeds: 3, first_move: Some(3), ..Rules::DEFAULT });
+    /// // South's pit 3 sowed into North's 4, 5 and 6; North moves first.
+    /// assert_eq!(Rightmost.start().to_string(), "3 3 0 | 4 4 4 0-0 N");
+    /// assert!(Rightmost.rules().problems(6).is_empty());
+    /// assert!(!Rules { first_move: Some(4), ..*Rightmost.rules() }.problems(6).is_empty());
+    /// ```
+    pub first_move: Option<u8>,
 }
 
 impl Rules {
@@ -104,6 +132,8 @@ impl Rules {
         history: HistoryRules::DEFAULT,
         rounds: None,
         start: None,
+        deal: None,
+        first_move: None,
     };
 }
 
@@ -801,6 +831,28 @@ impl<const P: usize> Pipeline for Position<P> {
     }
 }
 
+/// The opening's prescribed first move ([`Rules::first_move`]), in one
+/// place for the declared and the dealt start.
+trait FirstMove: Ruleset {
+    /// `board` after the prescribed first move, if the rules prescribe one.
+    fn after_first_move(&self, board: Self::Position) -> Self::Position;
+}
+
+impl<D: Declared> FirstMove for D {
+    fn after_first_move(&self, board: Self::Position) -> Self::Position {
+        let Some(pit) = self.rules().first_move else {
+            return board;
+        };
+        // Legal whenever the declaration passes its check
+        // (RulesProblem::FirstMove); a declaration that fails it is never
+        // played.
+        match self.play(&board, Move::Pit(pit)) {
+            Ok((after, _)) => after,
+            Err(_) => board,
+        }
+    }
+}
+
 impl<D: Declared> Ruleset for D {
     type Position = D::Position;
 
@@ -820,12 +872,30 @@ impl<D: Declared> Ruleset for D {
 
     fn start(&self) -> Self::Position {
         let rules = self.rules();
-        match rules.start {
+        let board = match rules.start {
             // A board of another length is a problem of the declaration
             // (RulesProblem::StartBoard), never played.
             Some(board) => D::Position::from_parts(board.counts(), [0, 0], 0)
                 .unwrap_or_else(|_| D::Position::filled(rules.seeds)),
             None => D::Position::filled(rules.seeds),
+        };
+        self.after_first_move(board)
+    }
+
+    fn dealt_start(&self, rng: &mut crate::playout::SplitMix64) -> Self::Position {
+        let rules = self.rules();
+        let pits = D::Position::PITS;
+        let mut counts = [0; crate::validation::MAX_PITS];
+        match rules.deal {
+            // A deal that does not fit is a problem of the declaration
+            // (RulesProblem::DealTooLarge), never played.
+            Some(deal) if deal.fill(rules.total_seeds(pits), &mut counts[..pits], rng) => {
+                match D::Position::from_parts(&counts[..pits], [0, 0], 0) {
+                    Ok(board) => self.after_first_move(board),
+                    Err(_) => self.start(),
+                }
+            }
+            _ => self.start(),
         }
     }
 

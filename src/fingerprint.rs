@@ -444,7 +444,7 @@ impl Rules {
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
     /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
-    /// `end.eliminate`, `start`)
+    /// `end.eliminate`, `start`, `deal`, `first_move`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,
@@ -478,6 +478,8 @@ impl Rules {
             history,
             rounds,
             start,
+            deal,
+            first_move,
         } = *self;
         let mut encoder = Encoder(FNV_OFFSET);
         encoder.byte(ENCODING);
@@ -499,6 +501,14 @@ impl Rules {
             for &count in board.counts() {
                 encoder.byte(count);
             }
+        }
+        // A dealt opening: tag 100, its floor.
+        if let Some(deal) = deal {
+            encoder.tag(100).byte(deal.at_least);
+        }
+        // A prescribed first move: tag 101, its pit.
+        if let Some(pit) = first_move {
+            encoder.tag(101).byte(pit);
         }
         encoder.0
     }

@@ -153,7 +153,7 @@ pub use perft::perft;
 pub use position::{Board, Diagram, Player, Position};
 pub use rounds::{Match, MatchError, Round, RoundFill, RoundStarter, Rounds};
 pub use ruleset::Ruleset;
-pub use start::{StartBoard, StartBoardError};
+pub use start::{Deal, StartBoard, StartBoardError};
 pub use validation::{Problems, RulesProblem, MAX_TOTAL_SEEDS};
 
 /// The README's examples run as doctests.

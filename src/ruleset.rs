@@ -116,6 +116,15 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
         Self::Position::filled(self.seeds_per_pit())
     }
 
+    /// An opening dealt by `rng`, in a game whose opening is dealt at random
+    /// ([`Rules::deal`](crate::Rules::deal)); every other game's is its
+    /// [`start`](Ruleset::start), whatever `rng` says. Bounded work, no
+    /// heap allocation.
+    fn dealt_start(&self, rng: &mut crate::playout::SplitMix64) -> Self::Position {
+        let _ = rng;
+        self.start()
+    }
+
     /// The legal moves (none when the game is over). No heap allocation.
     #[inline]
     fn legal_moves(&self, pos: &Self::Position) -> MoveSet {

@@ -1,7 +1,9 @@
-//! A declared opening board that is not uniform ([`Rules::start`](crate::Rules::start)).
+//! A declared opening board that is not uniform ([`Rules::start`](crate::Rules::start)),
+//! and an opening dealt at random ([`Rules::deal`](crate::Rules::deal)).
 
 use std::fmt;
 
+use crate::rng::SplitMix64;
 use crate::validation::{MAX_PITS, MAX_TOTAL_SEEDS};
 
 /// The opening board of a game whose pits do not all start with the same
@@ -148,9 +150,169 @@ impl From<StartBoard> for Vec<u8> {
     }
 }
 
+/// An opening dealt at random ([`Rules::deal`](crate::Rules::deal)): the
+/// game's seeds ([`Ruleset::total_seeds`](crate::Ruleset::total_seeds))
+/// spread over the board by chance, at least [`at_least`](Deal::at_least)
+/// in every pit, South to move.
+///
+/// The rules of play do not change: a dealt game is played from whatever
+/// board the deal gives. [`Ruleset::start`](crate::Ruleset::start) stays
+/// the declared board (every pit `seeds`, or the
+/// [`StartBoard`]), one of the deals, for programs that need one fixed
+/// opening (perft, the solver, the replay protocol's default start);
+/// [`Ruleset::dealt_start`](crate::Ruleset::dealt_start) deals one.
+///
+/// Our choice, not the sources': every spread with at least `at_least` a
+/// pit is equally likely (the sources say only that the seeds are thrown
+/// into the pits at random; MancalaGames cuts the seeds at random
+/// fractions and rounds). A deal draws exactly `pits - 1` numbers (Floyd's
+/// sampling of the cut points among at most 284 places): bounded work, no
+/// allocation.
+///
+/// Mangala IV's deal, 98 seeds on 2x7, at least 2 a pit:
+///
+/// ```
+/// use mancala_rules::playout::SplitMix64;
+/// use mancala_rules::{declare, Deal, Declared, Rules, Ruleset};
+///
+/// declare!(Dealt, 14, Rules { seeds: 7, deal: Some(Deal { at_least: 2 }), ..Rules::DEFAULT });
+/// let mut rng = SplitMix64::new(1);
+/// let dealt = Dealt.dealt_start(&mut rng);
+/// assert_eq!(dealt.pits.iter().map(|&n| u32::from(n)).sum::<u32>(), 98);
+/// assert!(dealt.pits.iter().all(|&n| n >= 2));
+/// assert_eq!(Dealt.start().pits, [7; 14]); // the declared board, one deal among others
+/// assert!(Dealt.rules().problems(14).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Deal {
+    /// The fewest seeds a pit is dealt.
+    pub at_least: u8,
+}
+
+impl Deal {
+    /// `total` seeds dealt over `P` pits, at least [`at_least`](Deal::at_least)
+    /// each, every such spread equally likely; `None` if they do not fit
+    /// (`at_least * P > total`, or `total` above
+    /// [`MAX_TOTAL_SEEDS`](crate::MAX_TOTAL_SEEDS), so every count is a
+    /// byte).
+    ///
+    /// ```
+    /// use mancala_rules::playout::SplitMix64;
+    /// use mancala_rules::Deal;
+    ///
+    /// let mut rng = SplitMix64::new(7);
+    /// let counts: [u8; 4] = Deal { at_least: 1 }.counts(10, &mut rng).expect("fits");
+    /// assert_eq!(counts.iter().map(|&n| u32::from(n)).sum::<u32>(), 10);
+    /// assert!(Deal { at_least: 3 }.counts::<4>(10, &mut rng).is_none());
+    /// ```
+    #[must_use]
+    pub fn counts<const P: usize>(self, total: u32, rng: &mut SplitMix64) -> Option<[u8; P]> {
+        let mut counts = [0; P];
+        self.fill(total, &mut counts, rng).then_some(counts)
+    }
+
+    /// [`counts`](Deal::counts) into `counts`, one a pit; `false` (and
+    /// `counts` untouched) if they do not fit.
+    pub(crate) fn fill(self, total: u32, counts: &mut [u8], rng: &mut SplitMix64) -> bool {
+        let pits = counts.len();
+        if pits == 0 || pits > MAX_PITS || total > MAX_TOTAL_SEEDS {
+            return false;
+        }
+        let floor = u32::from(self.at_least) * pits as u32;
+        if floor > total {
+            return false;
+        }
+        // Stars and bars: the free seeds and P - 1 bars in a row of
+        // `places`; a uniform choice of the bars' places is a uniform
+        // spread, drawn by Floyd's sampling (one draw a bar). `places` is
+        // at most 255 + 29.
+        let free = total - floor;
+        let places = free as usize + pits - 1;
+        let mut bars = [false; MAX_TOTAL_SEEDS as usize + MAX_PITS];
+        for last in free as usize..places {
+            let at = rng.below(last + 1);
+            bars[if bars[at] { last } else { at }] = true;
+        }
+        counts.fill(self.at_least);
+        let mut pit = 0;
+        for &bar in &bars[..places] {
+            if bar {
+                pit += 1;
+            } else {
+                // At most `total` (a byte) in one pit.
+                counts[pit] += 1;
+            }
+        }
+        true
+    }
+}
+
 impl crate::Rules {
-    /// The start board's problems: its length and total, and rounds.
+    /// The prescribed first move's problems ([`Rules::first_move`](crate::Rules::first_move)):
+    /// a pit of South's row that the opening board lets South move, under
+    /// rules with which nothing else decides whether it is legal (one slot).
+    const fn first_move_problems(&self, pits: usize, problems: crate::Problems) -> crate::Problems {
+        let Some(pit) = self.first_move else {
+            return problems;
+        };
+        let why = if pit == 0 || pit as usize > pits / 2 {
+            Some("a pit off South's row")
+        } else if self.deal.is_some() {
+            Some("a dealt opening (deal)")
+        } else if self.rounds.is_some() {
+            Some("rounds")
+        } else if !matches!(self.play.restriction, crate::primitives::MoveRestriction::Free)
+            || self.play.must_feed
+        {
+            Some("a move restriction or feeding (play)")
+        } else if !self.turn.chosen_direction.is_empty()
+            || !self.turn.out_of_play.is_empty()
+            || !self.turn.territory.is_empty()
+            || self.turn.children.is_some()
+        {
+            Some("a chosen direction, pits out of play, territory or children (turn)")
+        } else {
+            let count = match self.start {
+                Some(board) if board.len() == pits => board.counts[pit as usize - 1],
+                Some(_) => return problems, // the board's own problem
+                None => self.seeds,
+            };
+            let least = if self.play.min_seeds > 1 {
+                self.play.min_seeds
+            } else {
+                1
+            };
+            if count < least {
+                Some("a pit the opening board leaves too few seeds to move")
+            } else {
+                None
+            }
+        };
+        match why {
+            Some(why) => problems.with(crate::RulesProblem::FirstMove { pit, why }),
+            None => problems,
+        }
+    }
+
+    /// The start board's problems: its length and total, and rounds; and
+    /// the deal's: it must fit the game's seeds, and is not played in
+    /// rounds.
     pub(crate) const fn start_problems(&self, pits: usize, mut problems: crate::Problems) -> crate::Problems {
+        problems = self.first_move_problems(pits, problems);
+        if let Some(deal) = self.deal {
+            let total = self.total_seeds(pits);
+            if (deal.at_least as u64) * (pits as u64) > total as u64 {
+                problems = problems.with(crate::RulesProblem::DealTooLarge {
+                    at_least: deal.at_least,
+                    pits,
+                    total,
+                });
+            } else if self.rounds.is_some() {
+                problems = problems.with(crate::RulesProblem::DealWithRounds);
+            }
+        }
         if let Some(board) = self.start {
             if !board.fits(pits) {
                 problems = problems.with(crate::RulesProblem::StartBoard {

@@ -234,6 +234,30 @@ pub enum RulesProblem {
     /// board from the seeds won.
     #[error("start: a declared start board in a game of rounds (rounds) is not played")]
     StartWithRounds,
+    /// A dealt opening ([`Deal`](crate::Deal)) whose floor does not fit:
+    /// `at_least` in every pit takes more than the game's seeds.
+    #[error("deal: at least {at_least} seeds in each of {pits} pits, but the game has {total}")]
+    DealTooLarge {
+        /// The floor declared.
+        at_least: u8,
+        /// Pits in all.
+        pits: usize,
+        /// The game's seeds.
+        total: u32,
+    },
+    /// A dealt opening in a game of rounds, whose rounds refill the board
+    /// from the seeds won.
+    #[error("deal: a dealt opening in a game of rounds (rounds) is not played")]
+    DealWithRounds,
+    /// A prescribed first move ([`Rules::first_move`](crate::Rules::first_move))
+    /// that the engine cannot be sure to play: `why` says.
+    #[error("first_move: pit {pit} cannot be prescribed: {why}")]
+    FirstMove {
+        /// The pit declared.
+        pit: u8,
+        /// Why not: the pit, or the rule beside it.
+        why: &'static str,
+    },
     /// A game won by eliminating the opponent ([`Eliminate`](crate::Eliminate))
     /// combined with a rule it does not cover (`with` names it).
     #[error("end.eliminate: a game won by eliminating the opponent cannot be combined with {with}")]
@@ -344,6 +368,8 @@ impl RulesProblem {
             RulesProblem::CentreWithoutDirection { .. } => "turn.halves",
             RulesProblem::ChainAgainstWithoutChoice => "turn.chain_against",
             RulesProblem::StartBoard { .. } | RulesProblem::StartWithRounds => "start",
+            RulesProblem::DealTooLarge { .. } | RulesProblem::DealWithRounds => "deal",
+            RulesProblem::FirstMove { .. } => "first_move",
             RulesProblem::EliminateCombination { .. } => "end.eliminate",
             RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
             RulesProblem::ClearedByMoverInRounds => "end.cleared",
@@ -424,6 +450,11 @@ impl RulesProblem {
             }
             RulesProblem::StartBoard { .. } => "start: one count a pit, 1 to 255 seeds in all",
             RulesProblem::StartWithRounds => "start: not with rounds",
+            RulesProblem::DealTooLarge { .. } => "deal: at most the game's seeds over its pits",
+            RulesProblem::DealWithRounds => "deal: not with rounds",
+            RulesProblem::FirstMove { .. } => {
+                "first_move: a pit of South's row it can move, without a deal, rounds, restrictions or choices"
+            }
             RulesProblem::EliminateCombination { .. } => {
                 "end.eliminate: not with feeding, a cleared row or rounds"
             }
@@ -476,15 +507,22 @@ impl RulesProblem {
 /// assert_eq!(fields, ["seeds", "turn.stores"]);
 /// assert!(Rules::DEFAULT.problems(12).is_empty());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Problems {
     found: [Option<RulesProblem>; Problems::CAPACITY],
     len: usize,
 }
 
+// By hand: `Default` is derived for arrays of at most 32 only.
+impl Default for Problems {
+    fn default() -> Self {
+        Problems::NONE
+    }
+}
+
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 32;
+    const CAPACITY: usize = 34;
 
     /// No problem.
     pub const NONE: Problems = Problems {

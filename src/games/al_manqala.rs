@@ -38,6 +38,8 @@ pub const AL_MANQALA: Rules = Rules {
     },
     rounds: None,
     start: None,
+    deal: None,
+    first_move: None,
 };
 
 crate::declare!(

@@ -43,6 +43,8 @@ pub const OWARE: Rules = Rules {
     },
     rounds: None,
     start: None,
+    deal: None,
+    first_move: None,
 };
 
 crate::declare!(

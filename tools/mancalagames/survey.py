@@ -180,6 +180,28 @@ def survey_one(MG, traces, path):
             and nd.get('rounds') is None:
         start = start_board(traces, base)
         take('start_pattern')
+    # -- a prescribed first move (Rules::first_move): MG's MOVE_RIGHTMOST
+    # pattern moves the starter's rightmost pit (MoveRightmost.fill_seeds;
+    # South's is pit `holes`) before play begins
+    first_move = None
+    if getattr(nd.get('start_pattern'), 'name', None) == 'MOVE_RIGHTMOST' \
+            and nd.get('rounds') is None:
+        first_move = holes
+        take('start_pattern')
+        features.append(f'first move from pit {holes}')
+    # -- an opening dealt at random (Deal): MG's RANDOM pattern spreads
+    # its nbr_start seeds, at least 2 a pit when they are at least 2 a pit
+    # (RandomPattern.fill_seeds); the declared board is the even spread
+    deal = None
+    if getattr(nd.get('start_pattern'), 'name', None) == 'RANDOM' \
+            and nd.get('rounds') is None:
+        if total % (2 * holes):
+            raise Blocked('start pattern: RANDOM with seeds that do not '
+                          'spread evenly')
+        seeds = total // (2 * holes)
+        deal = {'at_least': 0 if total < 2 * 2 * holes else 2}
+        take('start_pattern')
+        features.append(f"dealt at random (at least {deal['at_least']} a pit)")
     if nd.get('end_cond') == gi.EndGameCond.CLEARED_OPP:
         # the game ends when the mover's opponent's row is empty after the
         # move (ClearedSideEnder, before the majority): judged on the
@@ -910,6 +932,10 @@ def survey_one(MG, traces, path):
             raise Blocked('rounds with a start pattern')
         form['start'] = start
         features.append('start ' + ' '.join(map(str, start)))
+    if deal is not None:
+        form['deal'] = deal
+    if first_move is not None:
+        form['first_move'] = first_move
     if children:
         # what the check refuses beside children
         # (RulesProblem::ChildrenCombination)
@@ -1137,11 +1163,26 @@ def ordinal_text(mg_name, form, cfg, commit):
                      'and North\'s pits %d to %d hold %s (each row from its '
                      'owner\'s left), %d seeds in all. South moves first.'
                      % (n, rows[0], n + 1, 2 * n, rows[1], sum(start)))
+    elif form.get('deal'):
+        total = form['seeds'] * 2 * n
+        rules.append(f"A board of two rows of {n} pits"
+                     + (', and a store for each player' if
+                        form['has_stores'] else '')
+                     + f". {total} seeds are dealt into the pits at random, "
+                     f"at least {form['deal']['at_least']} in each; every "
+                     "such spread is equally likely (the crate's reading: the "
+                     "sources say only that the seeds are thrown in at "
+                     f"random). South (pits 1 to {n}) moves first.")
     else:
         rules.append(f"A board of two rows of {n} pits, {form['seeds']} seeds in "
                      'each' + (', and a store for each player' if
                                form['has_stores'] else '')
                      + '. South (pits 1 to %d) moves first.' % n)
+    if form.get('first_move'):
+        rules.append(f"South's first move is prescribed: the seeds of pit "
+                     f"{form['first_move']}, the rightmost of South's row, "
+                     "sown by the rules below; North then moves (the game "
+                     "begins after that move).")
     dirw = {'counter-clockwise': 'counterclockwise (to higher pit numbers)',
             'clockwise': 'clockwise (to lower pit numbers)',
             'by-parity': 'counterclockwise (to higher pit numbers) if '

@@ -63,7 +63,14 @@ def load_traces(peer_dir):
         """The peer's game, its start pattern filled for South."""
         game = make_game(name, no_early_end)
         gi = traces.MG.gi
-        if (game.info.start_pattern != gi.StartPattern.ALL_EQUAL
+        if (game.info.start_pattern == gi.StartPattern.MOVE_RIGHTMOST
+                and not game.info.rounds):
+            # South's prescribed first move, played by MancalaGames:
+            # the trace starts after it, with the player it leaves to move
+            game.starter = True
+            game.new_game()
+            game.mdata = None
+        elif (game.info.start_pattern != gi.StartPattern.ALL_EQUAL
                 and not game.info.rounds):
             game.starter = True
             game.new_game()
