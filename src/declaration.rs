@@ -1434,9 +1434,10 @@ impl Rules {
     /// The check of the capture of the facing pit from either row
     /// ([`Opposite::from_either_row`](crate::primitives::Opposite::from_either_row)):
     /// one slot, the first clash found. It was read from MancalaGames (and
-    /// checked against it) for single laps on the pits alone, with no other
-    /// capture, no grand slam rule, no feeding, no chosen direction, no
-    /// children and no rounds.
+    /// checked against it) on the pits alone, in single laps or a relay
+    /// from the last pit (it ends on an empty pit, made 1: Sadeqa_IV), with
+    /// no other capture, no grand slam rule, no feeding, no chosen
+    /// direction, no children and no rounds.
     const fn opposite_either_row_problems(&self, problems: Problems) -> Problems {
         let turn = &self.turn;
         let Some(crate::primitives::Opposite {
@@ -1448,8 +1449,11 @@ impl Rules {
         };
         let with = if !matches!(turn.stores, Stores::None) {
             Some("stores sown (turn.stores)")
-        } else if turn.lap.relay().is_some() {
-            Some("relay laps (turn.lap: relay)")
+        } else if matches!(turn.lap.relay(), Some(relay) if !matches!(relay.from, crate::primitives::RelayFrom::LastPit)
+            || relay.stop_on_capture
+            || relay.lap_capture.is_some())
+        {
+            Some("relay laps other than from the last pit, without stops or captures on the laps (turn.lap: relay)")
         } else if !turn.capture.counts.is_empty() {
             Some("a capture by count (turn.capture)")
         } else if !matches!(turn.sweep, Sweep::Never) {

@@ -324,7 +324,8 @@ pub enum RulesProblem {
     /// The capture of the facing pit from either row
     /// ([`Opposite::from_either_row`](crate::primitives::Opposite::from_either_row))
     /// with a reading it was not checked with (`with` names it): it is
-    /// played in single laps on the pits alone, with no other capture, no
+    /// played on the pits alone, in single laps or a relay from the last
+    /// pit without stops or lap captures, with no other capture, no
     /// grand slam rule, no feeding, no chosen direction, no children and no
     /// rounds.
     #[error("turn.opposite.from_either_row: the capture of the facing pit from either row cannot be combined with {with}")]
@@ -480,7 +481,7 @@ impl RulesProblem {
                 "turn.lap.relay.lap_capture: laps capture by count only, on the pits alone, every grand slam made"
             }
             RulesProblem::OppositeEitherRowCombination { .. } => {
-                "turn.opposite.from_either_row: single laps on the pits alone, no other capture, no feeding, children or rounds"
+                "turn.opposite.from_either_row: single laps or a plain relay from the last pit, on the pits alone, no other capture, no feeding, children or rounds"
             }
         }
     }

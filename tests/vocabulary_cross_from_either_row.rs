@@ -11,7 +11,7 @@ mod common;
 
 use common::boards::{pit, sown};
 use mancala_rules::declare;
-use mancala_rules::primitives::{Counts, Lap, Opposite, RelayRule, Sowing, SowingTurn, Stores};
+use mancala_rules::primitives::{Counts, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores};
 use mancala_rules::{Declared, Rules, RulesProblem};
 
 const fn facing(with_landing_seed: bool, when_facing_empty: bool, from_either_row: bool) -> Rules {
@@ -36,6 +36,19 @@ declare!(EitherRowWithLanding, 8, facing(true, false, true));
 // The same, the landing seed taken even when the facing pit is empty
 // (MancalaGames' ALWAYS_PICK).
 declare!(EitherRowFacingEmpty, 8, facing(true, true, true));
+// Sadeqa_IV's reading: a relay from the last pit while it holds 2 or more,
+// the facing pit taken from either row where the relay ends.
+declare!(
+    LastPitRelay,
+    8,
+    Rules {
+        turn: SowingTurn {
+            lap: Lap::RelayWith(RelayRule::new(Sowing::NextPit, Counts::at_least(2))),
+            ..facing(false, false, true).turn
+        },
+        ..facing(false, false, true)
+    }
+);
 // The own row only (the default, MancalaGames' capt_side OPP_SIDE).
 declare!(OwnRow, 8, facing(false, false, false));
 
@@ -82,6 +95,16 @@ fn north_takes_its_own_facing_pit_from_south_row() {
 }
 
 #[test]
+fn a_relay_from_the_last_pit_takes_the_facing_pit_where_it_ends() {
+    // 0 2 1 1 | 0 0 0 0, pit 2 sows 3 and 4 (now 2): the relay takes pit
+    // 4's 2 seeds into 5 and 6; pit 6 was empty, it faces pit 3 (2 seeds):
+    // South takes them.
+    let (after, report) = pit(LastPitRelay, "0 2 1 1 | 0 0 0 0 0-0 S", 2);
+    assert_eq!(after, "0 0 0 0 | 1 1 0 0 2-0 N");
+    assert_eq!((report.laps, report.captured.to_string().as_str()), (2, "3"));
+}
+
+#[test]
 fn the_landing_seed_in_the_opponent_row_is_taken_when_declared() {
     // As the first test, the landing seed in pit 5 taken as well: 3 seeds.
     let (after, report) = pit(EitherRowWithLanding, "0 0 2 1 | 0 3 0 0 0-0 S", 3);
@@ -121,7 +144,10 @@ fn the_capture_from_either_row_is_refused_beside_what_it_was_not_checked_with() 
     let base = *EitherRow.rules();
     let relay = Rules {
         turn: SowingTurn {
-            lap: Lap::RelayWith(RelayRule::new(Sowing::NextPit, Counts::at_least(2))),
+            lap: Lap::RelayWith(RelayRule {
+                from: RelayFrom::NextPit,
+                ..RelayRule::new(Sowing::NextPit, Counts::at_least(1))
+            }),
             ..base.turn
         },
         ..base
@@ -166,6 +192,7 @@ fn the_capture_from_either_row_is_refused_beside_what_it_was_not_checked_with() 
         EitherRow.rules(),
         EitherRowWithLanding.rules(),
         EitherRowFacingEmpty.rules(),
+        LastPitRelay.rules(),
     ] {
         assert!(game.problems(8).is_empty(), "{:?}", game.problems(8));
     }
@@ -206,15 +233,15 @@ fn the_data_form_says_from_either_row_and_leaves_it_out_when_unset() {
 
 #[cfg(feature = "protocol")]
 #[test]
-fn the_catalogue_file_of_depouiller_declares_it() {
+fn the_catalogue_files_of_depouiller_and_sadeqa_iv_declare_it() {
     use mancala_rules::RulesData;
-    let text = std::fs::read_to_string(format!(
-        "{}/src/games/depouiller.json",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .expect("the catalogue file");
-    let data = RulesData::from_json(&text).expect("a valid data form");
-    let opposite = data.rules().turn.opposite.expect("a facing-pit capture");
-    assert!(opposite.from_either_row);
-    assert!(data.rules().problems(10).is_empty());
+    for (name, pits, relay) in [("depouiller", 10, false), ("sadeqa-iv", 12, true)] {
+        let text = std::fs::read_to_string(format!("{}/src/games/{name}.json", env!("CARGO_MANIFEST_DIR")))
+            .expect("the catalogue file");
+        let data = RulesData::from_json(&text).expect("a valid data form");
+        let opposite = data.rules().turn.opposite.expect("a facing-pit capture");
+        assert!(opposite.from_either_row, "{name}");
+        assert_eq!(data.rules().turn.lap.relay().is_some(), relay, "{name}");
+        assert!(data.rules().problems(pits).is_empty(), "{name}");
+    }
 }

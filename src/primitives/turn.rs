@@ -434,7 +434,7 @@ pub struct Opposite {
     /// Depouiller): the facing pit, then in the mover's own row, is taken
     /// by the mover all the same. Else (the default) only a pit of the
     /// mover's own row captures. Played on the pits alone, in a single lap
-    /// with no other capture
+    /// or a relay from the last pit (Sadeqa_IV), with no other capture
     /// ([`RulesProblem::OppositeEitherRowCombination`](crate::RulesProblem::OppositeEitherRowCombination)).
     /// Data form: `"from_either_row": true` (default `false`, left out).
     ///

@@ -520,7 +520,9 @@ def survey_one(MG, traces, path):
                                  'mustshare', 'rounds', 'udirect', 'grandslam',
                                  'pickextra', 'sow_rule', 'capt_type',
                                  'nosinglecapt', 'xc_sown', 'sow_own_store')
-                     if nd.get(k)]
+                     if nd.get(k)
+                     and not (k == 'mlaps' and nd[k] == gi.LapSower.LAPPER
+                              and nd.get('mlap_cont') is None)]
             if clash:
                 raise Blocked('cross capture from either row with '
                               + ', '.join(f'{k}={getattr(nd[k], "name", nd[k])}'
