@@ -523,9 +523,15 @@ def survey_one(MG, traces, path):
                      if nd.get(k)
                      and not (k == 'mlaps' and nd[k] == gi.LapSower.LAPPER
                               and nd.get('mlap_cont') is None)]
+            # (sow_stores and rounds are taken above: read them here)
+            if ss is not None:
+                clash.append('sow_stores')
+                nd.setdefault('sow_stores', ss)
+            if rounds is not None:
+                clash.append('rounds')
             if clash:
                 raise Blocked('cross capture from either row with '
-                              + ', '.join(f'{k}={getattr(nd[k], "name", nd[k])}'
+                              + ', '.join(f'{k}={getattr(nd.get(k), "name", nd.get(k))}'
                                           for k in clash))
         opposite = {'with_landing_seed': pickown in (
                         gi.CrossCaptOwn.PICK_ON_CAPT,
