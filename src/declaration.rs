@@ -1449,6 +1449,7 @@ impl Rules {
         problems = self.direction_problems(pits, problems);
         problems = self.pick_problems(problems);
         problems = self.lap_capture_problems(problems);
+        problems = self.opposite_either_row_problems(problems);
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {
@@ -1503,6 +1504,62 @@ impl Rules {
         };
         if let Some(with) = with {
             problems = problems.with(RulesProblem::PullAcrossCombination { with });
+        }
+        problems
+    }
+
+    /// The check of the capture of the facing pit from either row
+    /// ([`Opposite::from_either_row`](crate::primitives::Opposite::from_either_row)):
+    /// one slot, the first clash found. It was read from MancalaGames (and
+    /// checked against it) on the pits alone, in single laps or a relay
+    /// from the last pit (it ends on an empty pit, made 1: Sadeqa_IV), with
+    /// no other capture, no grand slam rule, no feeding, no chosen
+    /// direction, no children and no rounds.
+    const fn opposite_either_row_problems(&self, problems: Problems) -> Problems {
+        let turn = &self.turn;
+        let Some(crate::primitives::Opposite {
+            from_either_row: true,
+            ..
+        }) = turn.opposite
+        else {
+            return problems;
+        };
+        let with = if !matches!(turn.stores, Stores::None) {
+            Some("stores sown (turn.stores)")
+        } else if matches!(turn.lap.relay(), Some(relay) if !matches!(relay.from, crate::primitives::RelayFrom::LastPit)
+            || relay.stop_on_capture
+            || relay.lap_capture.is_some())
+        {
+            Some("relay laps other than from the last pit, without stops or captures on the laps (turn.lap: relay)")
+        } else if !turn.capture.counts.is_empty() {
+            Some("a capture by count (turn.capture)")
+        } else if !matches!(turn.sweep, Sweep::Never) {
+            Some("a sweep of the opponent's row (turn.sweep)")
+        } else if !matches!(turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else if turn.en_passant.is_some() {
+            Some("captures during the sowing (turn.en_passant)")
+        } else if turn.pull_across {
+            Some("the pull across (turn.pull_across)")
+        } else if !matches!(turn.pick, crate::primitives::Pick::Nothing) {
+            Some("a pick after the capture (turn.pick)")
+        } else if turn.no_single_seed_capture {
+            Some("no capture by a single seed (turn.no_single_seed_capture)")
+        } else if !matches!(turn.grand_slam, GrandSlam::Captures) {
+            Some("a grand slam rule other than captures (turn.grand_slam)")
+        } else if turn.children.is_some() {
+            Some("children (turn.children)")
+        } else if !turn.chosen_direction.is_empty() {
+            Some("a chosen direction (turn.chosen_direction)")
+        } else if self.play.must_feed {
+            Some("feeding (play.must_feed)")
+        } else if self.rounds.is_some() || !turn.out_of_play.is_empty() || !turn.territory.is_empty() {
+            Some("rounds (rounds, turn.out_of_play, turn.territory)")
+        } else {
+            None
+        };
+        if let Some(with) = with {
+            return problems.with(RulesProblem::OppositeEitherRowCombination { with });
         }
         problems
     }

@@ -226,10 +226,16 @@ impl Encoder {
             Some(Opposite {
                 with_landing_seed,
                 when_facing_empty,
+                from_either_row,
             }) => {
                 self.byte(1);
                 self.flag(with_landing_seed);
                 self.flag(when_facing_empty);
+                // Written only when set: every other game's fingerprint
+                // stays as it was.
+                if from_either_row {
+                    self.tag(80).byte(1);
+                }
             }
         }
         self.tag(7).byte(match grand_slam {

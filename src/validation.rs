@@ -337,6 +337,18 @@ pub enum RulesProblem {
         /// The item at fault.
         with: &'static str,
     },
+    /// The capture of the facing pit from either row
+    /// ([`Opposite::from_either_row`](crate::primitives::Opposite::from_either_row))
+    /// with a reading it was not checked with (`with` names it): it is
+    /// played on the pits alone, in single laps or a relay from the last
+    /// pit without stops or lap captures, with no other capture, no
+    /// grand slam rule, no feeding, no chosen direction, no children and no
+    /// rounds.
+    #[error("turn.opposite.from_either_row: the capture of the facing pit from either row cannot be combined with {with}")]
+    OppositeEitherRowCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -385,6 +397,7 @@ impl RulesProblem {
             RulesProblem::ChildrenCombination { .. } => "turn.children",
             RulesProblem::OriginFirstOrNextCombination { .. } => "turn.lap",
             RulesProblem::LapCaptureCombination { .. } => "turn.lap.relay.lap_capture",
+            RulesProblem::OppositeEitherRowCombination { .. } => "turn.opposite.from_either_row",
         }
     }
 
@@ -490,6 +503,9 @@ impl RulesProblem {
             RulesProblem::LapCaptureCombination { .. } => {
                 "turn.lap.relay.lap_capture: laps capture by count only, on the pits alone, every grand slam made"
             }
+            RulesProblem::OppositeEitherRowCombination { .. } => {
+                "turn.opposite.from_either_row: single laps or a plain relay from the last pit, on the pits alone, no other capture, no feeding, children or rounds"
+            }
         }
     }
 }
@@ -530,7 +546,7 @@ impl Default for Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 36;
+    const CAPACITY: usize = 37;
 
     /// No problem.
     pub const NONE: Problems = Problems {

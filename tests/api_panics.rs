@@ -170,10 +170,11 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
         ],
     );
     let stores = prop_oneof![Just(Stores::None), Just(Stores::Own), Just(Stores::Both)];
-    let opposite = proptest::option::of((any::<bool>(), any::<bool>()).prop_map(
-        |(with_landing_seed, when_facing_empty)| Opposite {
+    let opposite = proptest::option::of((any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(with_landing_seed, when_facing_empty, from_either_row)| Opposite {
             with_landing_seed,
             when_facing_empty,
+            from_either_row,
         },
     ));
     let extra = (any::<bool>(), any::<bool>()).prop_map(|(in_own_store, after_capture)| ExtraTurn {

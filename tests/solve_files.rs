@@ -347,11 +347,14 @@ fn changing_any_field_changes_the_fingerprint() {
     }
     for (with_landing_seed, when_facing_empty) in [(false, false), (true, false), (false, true), (true, true)]
     {
-        let opposite = Some(Opposite {
-            with_landing_seed,
-            when_facing_empty,
-        });
-        variants.push(("opposite", with_turn(SowingTurn { opposite, ..turn }), 12));
+        for from_either_row in [false, true] {
+            let opposite = Some(Opposite {
+                with_landing_seed,
+                when_facing_empty,
+                from_either_row,
+            });
+            variants.push(("opposite", with_turn(SowingTurn { opposite, ..turn }), 12));
+        }
     }
     for grand_slam in [
         GrandSlam::Captures,

@@ -764,7 +764,8 @@ declare!(
     8,
     opposite(Opposite {
         with_landing_seed: true,
-        when_facing_empty: false
+        when_facing_empty: false,
+        from_either_row: false,
     })
 );
 declare!(
@@ -772,7 +773,8 @@ declare!(
     8,
     opposite(Opposite {
         with_landing_seed: false,
-        when_facing_empty: false
+        when_facing_empty: false,
+        from_either_row: false,
     })
 );
 declare!(
@@ -780,7 +782,8 @@ declare!(
     8,
     opposite(Opposite {
         with_landing_seed: true,
-        when_facing_empty: true
+        when_facing_empty: true,
+        from_either_row: false,
     })
 );
 

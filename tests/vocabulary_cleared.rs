@@ -26,6 +26,7 @@ const fn crosscapt(cleared: Cleared) -> Rules {
             opposite: Some(Opposite {
                 with_landing_seed: true,
                 when_facing_empty: false,
+                from_either_row: false,
             }),
             ..SowingTurn::DEFAULT
         },
@@ -241,6 +242,7 @@ fn pull_across_with_another_capture_is_a_named_problem() {
             opposite: Some(Opposite {
                 with_landing_seed: false,
                 when_facing_empty: false,
+                from_either_row: false,
             }),
             ..crosscapt_seven().turn
         },

@@ -429,6 +429,33 @@ pub struct Opposite {
     /// The capture is made even when the facing pit is empty (then only the
     /// landing seed is taken, if `with_landing_seed`).
     pub when_facing_empty: bool,
+    /// The last seed may fall in an empty pit of either row, the
+    /// opponent's too (MancalaGames' cross capture with `capt_side` BOTH:
+    /// Depouiller): the facing pit, then in the mover's own row, is taken
+    /// by the mover all the same. Else (the default) only a pit of the
+    /// mover's own row captures. Played on the pits alone, in a single lap
+    /// or a relay from the last pit (Sadeqa_IV), with no other capture
+    /// ([`RulesProblem::OppositeEitherRowCombination`](crate::RulesProblem::OppositeEitherRowCombination)).
+    /// Data form: `"from_either_row": true` (default `false`, left out).
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Opposite, SowingTurn};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn {
+    ///     opposite: Some(Opposite { with_landing_seed: false, when_facing_empty: false, from_either_row: true }),
+    ///     ..SowingTurn::DEFAULT
+    /// };
+    /// // South's pit 5 sows 6 and 7; North's pit 7 was empty and faces
+    /// // South's own pit 6, whose 5 seeds (with the one just sown) South takes.
+    /// let mut pos: Position<12> = "4 4 4 4 2 4 | 0 4 4 4 4 4 0-0 S".parse()?;
+    /// let report = turn.play(&mut pos, Move::Pit(5));
+    /// assert_eq!(pos.to_string(), "4 4 4 4 0 0 | 1 4 4 4 4 4 5-0 N");
+    /// assert_eq!(report.captured.to_string(), "6");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+    pub from_either_row: bool,
 }
 
 impl Opposite {
@@ -437,12 +464,14 @@ impl Opposite {
     pub const KALAH: Opposite = Opposite {
         with_landing_seed: true,
         when_facing_empty: false,
+        from_either_row: false,
     };
     /// Kalah's "empty capture" reading: the landing seed is taken even when
     /// the facing pit is empty.
     pub const EMPTY_CAPTURE: Opposite = Opposite {
         with_landing_seed: true,
         when_facing_empty: true,
+        from_either_row: false,
     };
 }
 
@@ -1670,7 +1699,7 @@ impl Opposite {
     #[must_use]
     pub fn find<const P: usize>(self, pits: &[u8; P], last: usize, player: Player) -> Capture {
         let facing = P - 1 - (last % P);
-        let own = Position::<P>::row(player).contains(last);
+        let own = self.from_either_row || Position::<P>::row(player).contains(last);
         let facing_seeds = u32::from(pits[facing]);
         if !own || pits[last % P] != 1 || (facing_seeds == 0 && !self.when_facing_empty) {
             return Capture::NONE;

@@ -512,15 +512,43 @@ def survey_one(MG, traces, path):
             raise Blocked('cross capture by the facing pit\'s count')
         if multicapt:
             raise Blocked('chained cross captures')
-        if side not in (gi.CaptSide.OPP_SIDE,):
-            raise Blocked('cross capture from either row: capt_side='
-                          f"{getattr(side, 'name', 'BOTH')}")
+        # capt_side BOTH (unset): MG's CaptCross takes the facing pit of
+        # a last seed that made an empty pit 1 in either row (its
+        # capt_basic checks the facing pit's side only when capt_side is
+        # set): Opposite::from_either_row, played in single laps on the
+        # pits alone with no other capture (the crate refuses the rest,
+        # RulesProblem::OppositeEitherRowCombination)
+        either_row = side is None
+        if side not in (gi.CaptSide.OPP_SIDE, None):
+            raise Blocked('cross capture from the side '
+                          f"{getattr(side, 'name', side)}")
+        if either_row:
+            clash = [k for k in ('sow_stores', 'mlaps', 'child_type',
+                                 'mustshare', 'rounds', 'udirect', 'grandslam',
+                                 'pickextra', 'sow_rule', 'capt_type',
+                                 'nosinglecapt', 'xc_sown', 'sow_own_store')
+                     if nd.get(k)
+                     and not (k == 'mlaps' and nd[k] == gi.LapSower.LAPPER
+                              and nd.get('mlap_cont') is None)]
+            # (sow_stores and rounds are taken above: read them here)
+            if ss is not None:
+                clash.append('sow_stores')
+                nd.setdefault('sow_stores', ss)
+            if rounds is not None:
+                clash.append('rounds')
+            if clash:
+                raise Blocked('cross capture from either row with '
+                              + ', '.join(f'{k}={getattr(nd.get(k), "name", nd.get(k))}'
+                                          for k in clash))
         opposite = {'with_landing_seed': pickown in (
                         gi.CrossCaptOwn.PICK_ON_CAPT,
                         gi.CrossCaptOwn.ALWAYS_PICK),
                     'when_facing_empty':
                         pickown == gi.CrossCaptOwn.ALWAYS_PICK}
+        if either_row:
+            opposite['from_either_row'] = True
         features.append('opposite capture'
+                        + (' from either row' if either_row else '')
                         + (' with the landing seed'
                            if opposite['with_landing_seed'] else '')
                         + (' even when facing empty'
@@ -1397,8 +1425,10 @@ def ordinal_text(mg_name, form, cfg, commit):
                      "the player's row (nothing is captured).")
     if t['opposite']:
         o = t['opposite']
-        rules.append("If the last seed falls into an empty pit of the "
-                     "player's own row, the seeds of the facing pit are "
+        rules.append("If the last seed falls into an empty pit of "
+                     + ("either row" if o.get('from_either_row')
+                        else "the player's own row")
+                     + ", the seeds of the facing pit are "
                      'captured' + (', with the landing seed' if
                                    o['with_landing_seed'] else '')
                      + (' (the landing seed is taken even when the facing '
