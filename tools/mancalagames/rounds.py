@@ -64,6 +64,8 @@ import os
 import random
 import sys
 
+import traces_ext  # noqa: E402 (this directory; no side effect on import)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CRATE = os.path.dirname(os.path.dirname(HERE))
 PEER = os.path.join(CRATE, '..', 'shared', 'peers', 'mancalagames')
@@ -144,11 +146,8 @@ def make_driver_class(traces):
             return mdata.capt_start == traces.MG.gi.WinCond.ENDLESS
 
         def opening_left(self):
-            """The moves of the opening left (see traces_ext.py)."""
-            expire = self.g.info.nocaptmoves
-            if not expire or not self.g.inhibitor.get_state():
-                return 0
-            return max(expire - self.g.movers, 1)
+            """The moves of the opening left (traces_ext.opening_left)."""
+            return traces_ext.opening_left(self.g)
 
         def position(self):
             p = super().position()

@@ -113,6 +113,16 @@ def load_traces(peer_dir):
     return traces
 
 
+def opening_left(game):
+    """The moves of MancalaGames' opening left (the crate's
+    ``opening_left``): ``nocaptmoves`` less ``movers``, at least 1 while
+    its inhibitor still bars captures; 0 once it does not."""
+    expire = game.info.nocaptmoves
+    if not expire or not game.inhibitor.get_state():
+        return 0
+    return max(expire - game.movers, 1)
+
+
 def install_opening(traces):
     """The opening's additions (see the module's docstring)."""
     base = traces.Driver
@@ -121,10 +131,7 @@ def install_opening(traces):
         """The driver with the moves of the opening left."""
 
         def opening_left(self):
-            expire = self.g.info.nocaptmoves
-            if not expire or not self.g.inhibitor.get_state():
-                return 0
-            return max(expire - self.g.movers, 1)
+            return opening_left(self.g)
 
         def position(self):
             pos = super().position()
