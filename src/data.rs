@@ -85,6 +85,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | captures on one row only | `"scope": "own-row"` or `"opponent-row"` |
 /// | captures during the sowing, by the pit's owner ([`EnPassant`](crate::primitives::EnPassant)) | `"turn": {"en_passant": {"counts": [4], "last_seed": "to-owner"}}` (or `"left-to-capture"`; default `null`) |
 /// | the facing pit captured | `"opposite": {"with_landing_seed": true, "when_facing_empty": false}` |
+/// | the opponent's store taken by a last seed in it ([`SowingTurn::takes_opponent_store`]) | `"turn": {"takes_opponent_store": true}` (with `"stores": "both"`; default `false`) |
 /// | grand slam | `"grand_slam": "captures-nothing"` or `"illegal"` |
 /// | extra turns | `"extra_turn": {"in_own_store": true, "after_capture": false}` (and `"in_opponent_store": true` for a last seed in the opponent's store, [`ExtraTurn::in_opponent_store`](crate::primitives::ExtraTurn::in_opponent_store), default `false`) |
 /// | singletons may not move | `"play": {"min_seeds": 2}` |

@@ -1340,6 +1340,11 @@ impl Rules {
                 sown: self.turn.stores,
             });
         }
+        if self.turn.takes_opponent_store && !matches!(self.turn.stores, Stores::Both) {
+            problems = problems.with(RulesProblem::TakesOpponentStoreNotSown {
+                sown: self.turn.stores,
+            });
+        }
         if matches!(
             self.turn.store_place,
             crate::primitives::StorePlace::CounterclockwiseEnds

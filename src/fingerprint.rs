@@ -180,6 +180,7 @@ impl Encoder {
             chosen_direction,
             chain_against,
             pull_across,
+            takes_opponent_store,
             territory,
             pick,
             round_starter,
@@ -321,6 +322,10 @@ impl Encoder {
         // The pull across: tag 61.
         if pull_across {
             self.tag(61).byte(1);
+        }
+        // The opponent's store taken by the last seed: tag 112.
+        if takes_opponent_store {
+            self.tag(112).byte(1);
         }
         // A round's territory (the territory vocabulary): tag 51.
         if !territory.is_empty() {
@@ -465,7 +470,7 @@ impl Rules {
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
     /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
     /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`,
-    /// `turn.store_place`, `turn.extra_turn.in_opponent_store`)
+    /// `turn.store_place`, `turn.extra_turn.in_opponent_store`, `turn.takes_opponent_store`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,

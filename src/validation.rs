@@ -63,6 +63,17 @@ pub enum RulesProblem {
         /// The stores the turn sows.
         sown: Stores,
     },
+    /// The capture of the opponent's store by the last seed
+    /// ([`SowingTurn::takes_opponent_store`](crate::primitives::SowingTurn::takes_opponent_store))
+    /// in a game that does not sow it: the rule could never apply.
+    #[error(
+        "turn.takes_opponent_store: a last seed in the opponent's store takes it, \
+         but the turn does not sow it (turn.stores: {sown:?}, not Both)"
+    )]
+    TakesOpponentStoreNotSown {
+        /// The stores the turn sows.
+        sown: Stores,
+    },
     /// A relay whose lap cap is 0: no lap could be sown.
     #[error(
         "turn.lap.max_laps: a relay counts as endless after max_laps laps, so it needs at least 1, not 0"
@@ -384,6 +395,7 @@ impl RulesProblem {
             RulesProblem::SownStoresWithoutStores { .. } => "turn.stores",
             RulesProblem::ExtraTurnWithoutStore => "turn.extra_turn.in_own_store",
             RulesProblem::ExtraTurnWithoutOpponentStore { .. } => "turn.extra_turn.in_opponent_store",
+            RulesProblem::TakesOpponentStoreNotSown { .. } => "turn.takes_opponent_store",
             RulesProblem::RelayWithoutLaps => "turn.lap.max_laps",
             RulesProblem::RelayLimitToNobody => "turn.lap.at_max_laps",
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
@@ -442,6 +454,9 @@ impl RulesProblem {
             }
             RulesProblem::ExtraTurnWithoutOpponentStore { .. } => {
                 "turn.extra_turn.in_opponent_store: an extra turn in the opponent's store, but it is not sown"
+            }
+            RulesProblem::TakesOpponentStoreNotSown { .. } => {
+                "turn.takes_opponent_store: the opponent's store taken, but it is not sown"
             }
             RulesProblem::RelayWithoutLaps => "turn.lap.max_laps: a relay needs at least 1 lap",
             RulesProblem::RelayLimitToNobody => {
@@ -576,7 +591,7 @@ impl Default for Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 39;
+    const CAPACITY: usize = 40;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -3,8 +3,12 @@
 //! clockwise finds the stores. MancalaGames keeps them at the rows'
 //! counterclockwise ends for every move (Lagerung, GoEmpty_Two), as the
 //! direction by parity does (Cross-Kalah); the crate's default for a
-//! clockwise move is the mirror. One test per rule, each on a concrete
-//! board worked out by hand in a comment.
+//! clockwise move is the mirror. With them, the two other readings of
+//! MancalaGames' stores sown: another turn for a last seed in the
+//! opponent's store ([`ExtraTurn::in_opponent_store`], GoEmpty_Two) and the
+//! opponent's store taken by it ([`SowingTurn::takes_opponent_store`],
+//! CrossCapt_Nine). One test per rule, each on a concrete board worked out
+//! by hand in a comment.
 //!
 //! Boards: South's pits 1..4, `|`, North's 5..8 (counterclockwise), then
 //! the stores South-North and the player to move. Counterclockwise, South's
@@ -20,7 +24,7 @@ use mancala_rules::declare;
 use mancala_rules::primitives::{
     Counts, Direction, ExtraTurn, Lap, RelayRule, Sowing, SowingTurn, StorePlace, Stores,
 };
-use mancala_rules::{Declared, Move, PitSet, Playable, Rotation, Rules, RulesProblem};
+use mancala_rules::{Declared, Move, Opening, PitSet, Playable, Rotation, Rules, RulesProblem};
 
 /// A game of 2x4 sown `direction` through `stores`, with another turn for
 /// a last seed in the mover's store, the stores placed by `store_place`.
@@ -101,6 +105,36 @@ declare!(
         after_capture: false,
         in_opponent_store: true,
     })
+);
+
+/// CrossCapt_Nine's stores: both sown counterclockwise, a last seed in
+/// the opponent's store takes it (another turn in the mover's own).
+const fn takes_store(after_capture: bool, opening: Option<Opening>) -> Rules {
+    let base = sown_through(Direction::CounterClockwise, Stores::Both, MIRROR, NONE_CHOSEN);
+    Rules {
+        turn: SowingTurn {
+            takes_opponent_store: true,
+            extra_turn: ExtraTurn {
+                after_capture,
+                ..ExtraTurn::IN_OWN_STORE
+            },
+            ..base.turn
+        },
+        opening,
+        ..base
+    }
+}
+declare!(TakesStore, 8, takes_store(false, None));
+declare!(TakesStoreAndPlays, 8, takes_store(true, None));
+declare!(
+    TakesStoreAfterOpening,
+    8,
+    takes_store(false, Some(Opening { no_captures_for: 1 }))
+);
+declare!(
+    BothStores,
+    8,
+    sown_through(Direction::CounterClockwise, Stores::Both, MIRROR, NONE_CHOSEN)
 );
 
 /// Lagerung's relay (on from the last pit while it holds 2 or more) with
@@ -366,6 +400,61 @@ fn an_extra_turn_in_an_opponents_store_never_sown_is_refused() {
 }
 
 #[test]
+fn a_last_seed_in_the_opponents_store_takes_every_seed_there() {
+    // Pit 4's 6 seeds: South's store, 5, 6, 7, 8 and North's store, which
+    // then holds 4: South takes them (2 + 1 + 4).
+    let (taken, report) = pit(TakesStore, "0 0 0 6 | 0 0 0 0 2-3 S", 4);
+    assert_eq!(taken, "0 0 0 0 | 1 1 1 1 7-0 N");
+    assert_eq!((report.seeds_captured, report.captured.is_empty()), (4, true));
+    assert_eq!(
+        sown(BothStores, "0 0 0 6 | 0 0 0 0 2-3 S", 4),
+        "0 0 0 0 | 1 1 1 1 3-4 N"
+    );
+    // North's pit 5 holds 4: 6, 7, 8, North's own store: nothing taken,
+    // another turn.
+    assert_eq!(
+        sown(TakesStore, "0 0 0 0 | 4 0 0 0 2-3 N", 5),
+        "0 0 0 0 | 0 1 1 1 2-4 N"
+    );
+    // Taking the store is a capture: another turn where a capture gives one.
+    assert_eq!(
+        sown(TakesStoreAndPlays, "0 0 0 6 | 0 0 0 0 2-3 S", 4),
+        "0 0 0 0 | 1 1 1 1 7-0 S"
+    );
+    // No capture in the opening: the store stays.
+    assert_eq!(
+        sown(TakesStoreAfterOpening, "0 0 0 6 | 0 0 0 0 2-3 S o1", 4),
+        "0 0 0 0 | 1 1 1 1 3-4 N"
+    );
+}
+
+#[test]
+fn taking_an_opponents_store_never_sown_is_refused_and_not_solved() {
+    let own_store = Rules {
+        turn: SowingTurn {
+            takes_opponent_store: true,
+            ..OwnFixed.rules().turn
+        },
+        ..*OwnFixed.rules()
+    };
+    let problems: Vec<_> = own_store.problems(8).iter().collect();
+    assert_eq!(
+        problems,
+        [RulesProblem::TakesOpponentStoreNotSown { sown: Stores::Own }]
+    );
+    assert_eq!(problems[0].field(), "turn.takes_opponent_store");
+    assert!(TakesStore.rules().problems(8).is_empty());
+    assert_ne!(
+        TakesStore.rules().fingerprint(8),
+        BothStores.rules().fingerprint(8)
+    );
+    // The capture reads the opponent's score: the solver refuses the game.
+    use mancala_rules::solve::{SolveError, Table};
+    assert!(matches!(Table::build(TakesStore, 2), Err(SolveError::Rules(_))));
+    assert!(Table::build(BothStores, 2).is_ok());
+}
+
+#[test]
 fn the_declared_games_keep_every_invariant() {
     use mancala_rules::harness::check_ruleset;
     // Random games, every position checked (seeds conserved, legal moves,
@@ -377,6 +466,8 @@ fn the_declared_games_keep_every_invariant() {
     check_ruleset(&OutOfPlayFixed, 12, 5).expect("every invariant kept");
     check_ruleset(&FeedingFixed, 12, 6).expect("every invariant kept");
     check_ruleset(&SkippingFixed, 12, 7).expect("every invariant kept");
+    check_ruleset(&TakesStore, 12, 8).expect("every invariant kept");
+    check_ruleset(&TakesStoreAndPlays, 12, 9).expect("every invariant kept");
 }
 
 #[test]
@@ -472,18 +563,18 @@ fn the_data_form_says_the_placement_and_leaves_the_default_out() {
 
 #[cfg(all(feature = "serde", feature = "protocol"))]
 #[test]
-fn the_catalogue_files_of_lagerung_and_goempty_two_declare_it() {
+fn the_catalogue_files_of_lagerung_goempty_two_and_crosscapt_nine_declare_them() {
     use mancala_rules::RulesData;
-    for (name, pits) in [("lagerung", 14), ("goempty-two", 12)] {
+    for (name, pits) in [("lagerung", 14), ("goempty-two", 12), ("crosscapt-nine", 12)] {
         let text = std::fs::read_to_string(format!("{}/src/games/{name}.json", env!("CARGO_MANIFEST_DIR")))
             .expect("the catalogue file");
         let data = RulesData::from_json(&text).expect("a valid data form");
-        assert_eq!(data.rules().turn.store_place, FIXED, "{name}");
-        assert_eq!(
-            data.rules().turn.extra_turn.in_opponent_store,
-            name == "goempty-two"
-        );
-        assert!(data.rules().turn.stores_at_counterclockwise_ends(), "{name}");
+        let turn = data.rules().turn;
+        let fixed = name != "crosscapt-nine";
+        assert_eq!(turn.store_place == FIXED, fixed, "{name}");
+        assert_eq!(turn.stores_at_counterclockwise_ends(), fixed, "{name}");
+        assert_eq!(turn.extra_turn.in_opponent_store, name == "goempty-two", "{name}");
+        assert_eq!(turn.takes_opponent_store, name == "crosscapt-nine", "{name}");
         assert!(data.rules().problems(pits).is_empty(), "{name}");
     }
 }

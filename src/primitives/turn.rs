@@ -843,6 +843,33 @@ pub struct SowingTurn {
     /// ```
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
     pub pull_across: bool,
+    /// Whether a last seed falling into the opponent's store captures
+    /// every seed there, the one just sown too (MancalaGames' capture type
+    /// `END_OPP_STORE_CAPT`: CrossCapt_Nine). The seeds go from the
+    /// opponent's score to the mover's; a last seed in a pit captures as
+    /// the turn's other rules say. Only in a turn that sows both stores
+    /// ([`RulesProblem::TakesOpponentStoreNotSown`](crate::RulesProblem::TakesOpponentStoreNotSown)).
+    /// The capture reads the opponent's score, so the solver refuses such a
+    /// game ([`Solvable`](crate::solve::Solvable)). Data form:
+    /// `"takes_opponent_store": true` (default `false`).
+    ///
+    /// Here on a 2x3 board sown through both stores, South's pit 3 holds
+    /// 5: into South's store, North's pits 4, 5 and 6, and North's store,
+    /// which then holds 8: South takes them.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{SowingTurn, Stores};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn { stores: Stores::Both, takes_opponent_store: true, ..SowingTurn::DEFAULT };
+    /// let mut pos: Position<6> = "0 0 5 | 0 0 0 2-7 S".parse()?;
+    /// let report = turn.play(&mut pos, Move::Pit(3));
+    /// assert_eq!(pos.to_string(), "0 0 0 | 1 1 1 11-0 N");
+    /// assert_eq!(report.seeds_captured, 8);
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub takes_opponent_store: bool,
     /// The pits South owns, when ownership is not the usual rows: empty
     /// (every game but a later round of a territory game) means each
     /// player owns their own row. Set by a round of a game played in
@@ -934,6 +961,7 @@ impl SowingTurn {
         chosen_direction: PitSet::EMPTY,
         chain_against: ChainAgainst::AgainstSowing,
         pull_across: false,
+        takes_opponent_store: false,
         territory: PitSet::EMPTY,
         pick: Pick::Nothing,
         round_starter: Player::South,
@@ -1114,7 +1142,7 @@ impl SowingTurn {
     /// This turn with every capture off: what a move of a declared opening
     /// that bars captures plays ([`Opening`](crate::Opening)). No capture
     /// by count, across or by sweep, none during the sowing, no pick, no
-    /// grand slam; a relay that stops on a capture sows on.
+    /// grand slam, no store taken; a relay that stops on a capture sows on.
     pub(crate) const fn without_captures(self) -> SowingTurn {
         let lap = match self.lap {
             Lap::RelayWith(relay) => Lap::RelayWith(RelayRule {
@@ -1141,6 +1169,7 @@ impl SowingTurn {
             en_passant,
             pick: Pick::Nothing,
             grand_slam: GrandSlam::Captures,
+            takes_opponent_store: false,
             ..self
         }
     }
@@ -1283,8 +1312,10 @@ impl SowingTurn {
             return Ok(report);
         };
         report.laps = 1;
-        // Whether the last seed falls in the opponent's store.
+        // Whether the last seed falls in the opponent's store (and takes
+        // it: a capture with no pit).
         let mut in_opponent_store = false;
+        let mut store_taken = false;
         // Seeds the move takes up (a single seed may capture nothing).
         let single_seed = pos.pits[origin] == 1;
         let first_to_store = self.before_sowing == BeforeSowing::FirstSeedToStore;
@@ -1434,7 +1465,18 @@ impl SowingTurn {
                     Landing::Store(owner) => {
                         report.in_store = owner == player;
                         in_opponent_store = owner != player;
-                        Capture::NONE
+                        if in_opponent_store && self.takes_opponent_store {
+                            // The opponent's store, the seed just sown in
+                            // it too, taken from their score.
+                            store_taken = true;
+                            let seeds = core::mem::take(&mut pos.scores[owner.index()]);
+                            Capture {
+                                pits: PitSet::EMPTY,
+                                seeds: u32::from(seeds),
+                            }
+                        } else {
+                            Capture::NONE
+                        }
                     }
                 }
             }
@@ -1446,7 +1488,7 @@ impl SowingTurn {
         }
         let again = (self.extra_turn.in_own_store && report.in_store)
             || (self.extra_turn.in_opponent_store && in_opponent_store)
-            || (self.extra_turn.after_capture && !captured.is_empty())
+            || (self.extra_turn.after_capture && (!captured.is_empty() || store_taken))
             || (grand_slam == GrandSlam::CapturesAndPlaysAgain
                 && !captured.is_empty()
                 && pos.nonempty_pits(player.opponent()).is_empty());

@@ -391,6 +391,7 @@ def survey_one(MG, traces, path):
                  gi.SowStores.BOTH: ('both', True, True),
                  gi.SowStores.OWN_NR: ('own', False, False),
                  gi.SowStores.BOTH_NR: ('both', False, False),
+                 gi.SowStores.BOTH_NR_OPP: ('both', True, False),
                  gi.SowStores.BOTH_NR_OWN: ('both', False, True)}
     if ss not in store_map:
         raise Blocked(f'stores sown: sow_stores={ss.name}')
@@ -473,6 +474,17 @@ def survey_one(MG, traces, path):
         take('capt_dir')
         pull_across = True
         features.append('pull across')
+    # the opponent's store taken by a last seed in it (EndOppStoreCapture,
+    # before any other capture: a last seed in a pit captures as the rest
+    # says); MG insists on both stores sown without a repeat turn there
+    takes_opp_store = False
+    if nd.get('capt_type') == gi.CaptType.END_OPP_STORE_CAPT:
+        take('capt_type')
+        if stores != 'both' or in_opp_store:
+            raise Blocked('capture type END_OPP_STORE_CAPT without both '
+                          'stores sown, or with a turn again there')
+        takes_opp_store = True
+        features.append("a last seed in the opponent's store takes it")
     capt_type = (None if nd.get('capt_type') == gi.CaptType.TWO_OUT
                  else take('capt_type'))
     pickextra = take('pickextra')
@@ -959,6 +971,7 @@ def survey_one(MG, traces, path):
             **({'chosen_direction': chosen} if chosen else {}),
             **({'chain_against': chain_against} if chain_against else {}),
             **({'pull_across': True} if pull_across else {}),
+            **({'takes_opponent_store': True} if takes_opp_store else {}),
             **({'pick': pick} if pick else {}),
             **({'children': children} if children else {}),
         },
@@ -1328,6 +1341,10 @@ def ordinal_text(mg_name, form, cfg, commit):
                         "clockwise sowing from a player's row reaches the "
                         "opponent's store first, and their own only after "
                         "the opponent's row." if fixed else ''))
+    if t.get('takes_opponent_store'):
+        rules.append("If the last seed falls into the opponent's store, the "
+                     'player captures every seed in it, the one just sown '
+                     'too.')
     if 'relay' in lap:
         r = lap['relay']
         on = ', '.join(f"{c['from']} or more" if isinstance(c, dict)
