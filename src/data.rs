@@ -79,13 +79,15 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | clockwise sowing | `"direction": "clockwise"` |
 /// | the direction by the seed count's parity, odd counterclockwise ([`Direction::ByParity`](crate::primitives::Direction::ByParity)) | `"direction": "by-parity"` |
 /// | stores sown | `"stores": "own"` or `"both"` (with `"has_stores": true`) |
+/// | the stores at the rows' counterclockwise ends for a clockwise move too, MancalaGames' board ([`StorePlace`](crate::primitives::StorePlace)) | `"turn": {"store_place": "counterclockwise-ends"}` (default `"by-direction"`) |
 /// | capture by count, chained backward | `"capture": {"counts": [2, 3], "chain": true}` (`"forward": true` for a forward chain) |
 /// | capture across the empty pit after the last, "two out" ([`CaptureAt`](crate::primitives::CaptureAt)) | `"capture": {"counts": [{"from": 1}], "chain": true, "forward": true, "at": "across-gap"}` (default `"last-pit"`) |
 /// | captures on one row only | `"scope": "own-row"` or `"opponent-row"` |
 /// | captures during the sowing, by the pit's owner ([`EnPassant`](crate::primitives::EnPassant)) | `"turn": {"en_passant": {"counts": [4], "last_seed": "to-owner"}}` (or `"left-to-capture"`; default `null`) |
 /// | the facing pit captured | `"opposite": {"with_landing_seed": true, "when_facing_empty": false}` |
+/// | the opponent's store taken by a last seed in it ([`SowingTurn::takes_opponent_store`]) | `"turn": {"takes_opponent_store": true}` (with `"stores": "both"`; default `false`) |
 /// | grand slam | `"grand_slam": "captures-nothing"` or `"illegal"` |
-/// | extra turns | `"extra_turn": {"in_own_store": true, "after_capture": false}` |
+/// | extra turns | `"extra_turn": {"in_own_store": true, "after_capture": false}` (and `"in_opponent_store": true` for a last seed in the opponent's store, [`ExtraTurn::in_opponent_store`](crate::primitives::ExtraTurn::in_opponent_store), default `false`) |
 /// | singletons may not move | `"play": {"min_seeds": 2}` |
 /// | feeding | `"play": {"must_feed": true}`, `"end": {"starvation": "opponent"}` |
 /// | feeding judged after the capture ([`Feeding`](crate::Feeding)) | `"play": {"must_feed": true, "feeding": "after-capture"}` (default `"after-sowing"`) |

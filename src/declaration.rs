@@ -1335,6 +1335,39 @@ impl Rules {
         if self.turn.extra_turn.in_own_store && !sows_stores {
             problems = problems.with(RulesProblem::ExtraTurnWithoutStore);
         }
+        if self.turn.extra_turn.in_opponent_store && !matches!(self.turn.stores, Stores::Both) {
+            problems = problems.with(RulesProblem::ExtraTurnWithoutOpponentStore {
+                sown: self.turn.stores,
+            });
+        }
+        if self.turn.takes_opponent_store && !matches!(self.turn.stores, Stores::Both) {
+            problems = problems.with(RulesProblem::TakesOpponentStoreNotSown {
+                sown: self.turn.stores,
+            });
+        }
+        if matches!(
+            self.turn.store_place,
+            crate::primitives::StorePlace::CounterclockwiseEnds
+        ) {
+            // Where no clockwise move meets a store, the reading could
+            // never apply (one declaration a game, one fingerprint).
+            let why = if !sows_stores {
+                Some("no store is sown (turn.stores: None)")
+            } else if matches!(self.turn.direction, crate::primitives::Direction::ByParity) {
+                Some("a direction by the seed count's parity keeps them there already (turn.direction)")
+            } else if matches!(
+                self.turn.direction,
+                crate::primitives::Direction::CounterClockwise
+            ) && self.turn.fixed_direction()
+            {
+                Some("every move sows counterclockwise (turn.direction, no turn.halves or turn.chosen_direction)")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                problems = problems.with(RulesProblem::StorePlaceWithoutEffect { why });
+            }
+        }
         if let Some(relay) = self.turn.lap.relay() {
             if relay.max_laps == 0 {
                 problems = problems.with(RulesProblem::RelayWithoutLaps);

@@ -4,8 +4,8 @@
 use crate::primitives::{
     Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Children, Counts,
     Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, LapCapture, LapCaptureGoesOn,
-    MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores,
-    Sweep,
+    MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn,
+    StorePlace, Stores, Sweep,
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Player, Repetition,
@@ -164,6 +164,7 @@ impl Encoder {
             lap,
             direction,
             stores,
+            store_place,
             capture,
             scope,
             opposite,
@@ -179,6 +180,7 @@ impl Encoder {
             chosen_direction,
             chain_against,
             pull_across,
+            takes_opponent_store,
             territory,
             pick,
             round_starter,
@@ -249,9 +251,15 @@ impl Encoder {
         let ExtraTurn {
             in_own_store,
             after_capture,
+            in_opponent_store,
         } = extra_turn;
         self.tag(8).flag(in_own_store);
         self.flag(after_capture);
+        // An extra turn in the opponent's store: tag 111, only when
+        // declared (every other game's fingerprint stays as it was).
+        if in_opponent_store {
+            self.tag(111).byte(1);
+        }
         match grand_slam_judged {
             SlamJudged::AfterSowing => {}
             SlamJudged::BeforeMove => self.tag(9).byte(1),
@@ -315,6 +323,10 @@ impl Encoder {
         if pull_across {
             self.tag(61).byte(1);
         }
+        // The opponent's store taken by the last seed: tag 112.
+        if takes_opponent_store {
+            self.tag(112).byte(1);
+        }
         // A round's territory (the territory vocabulary): tag 51.
         if !territory.is_empty() {
             self.tag(51).word(u64::from(territory.bits()));
@@ -336,6 +348,14 @@ impl Encoder {
         // A round North started, for a pick by the round's starter: tag 63.
         if round_starter == Player::North {
             self.tag(63).byte(1);
+        }
+        // The stores at the counterclockwise ends for every move (the
+        // store placement): tag 110, only when declared, so that every
+        // other game's fingerprint (the parity games' too, whose default
+        // reading puts them there) stays as it was.
+        match store_place {
+            StorePlace::ByDirection => {}
+            StorePlace::CounterclockwiseEnds => self.tag(110).byte(1),
         }
     }
 
@@ -449,7 +469,8 @@ impl Rules {
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
     /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
-    /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`)
+    /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`,
+    /// `turn.store_place`, `turn.extra_turn.in_opponent_store`, `turn.takes_opponent_store`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,

@@ -52,6 +52,28 @@ pub enum RulesProblem {
          but the turn sows no store (turn.stores: None)"
     )]
     ExtraTurnWithoutStore,
+    /// An extra turn for a last seed in the opponent's store
+    /// ([`ExtraTurn::in_opponent_store`](crate::primitives::ExtraTurn::in_opponent_store))
+    /// in a game that does not sow it: the rule could never apply.
+    #[error(
+        "turn.extra_turn.in_opponent_store: an extra turn for the last seed in the opponent's store, \
+         but the turn does not sow it (turn.stores: {sown:?}, not Both)"
+    )]
+    ExtraTurnWithoutOpponentStore {
+        /// The stores the turn sows.
+        sown: Stores,
+    },
+    /// The capture of the opponent's store by the last seed
+    /// ([`SowingTurn::takes_opponent_store`](crate::primitives::SowingTurn::takes_opponent_store))
+    /// in a game that does not sow it: the rule could never apply.
+    #[error(
+        "turn.takes_opponent_store: a last seed in the opponent's store takes it, \
+         but the turn does not sow it (turn.stores: {sown:?}, not Both)"
+    )]
+    TakesOpponentStoreNotSown {
+        /// The stores the turn sows.
+        sown: Stores,
+    },
     /// A relay whose lap cap is 0: no lap could be sown.
     #[error(
         "turn.lap.max_laps: a relay counts as endless after max_laps laps, so it needs at least 1, not 0"
@@ -349,6 +371,17 @@ pub enum RulesProblem {
         /// The item at fault.
         with: &'static str,
     },
+    /// The stores at the rows' counterclockwise ends for every move
+    /// ([`StorePlace::CounterclockwiseEnds`](crate::primitives::StorePlace::CounterclockwiseEnds))
+    /// where the reading could change nothing (`why` says): no store is
+    /// sown, no move sows clockwise, or the direction by parity puts them
+    /// there already. Declare the default instead: a game has one
+    /// declaration, and one fingerprint.
+    #[error("turn.store_place: the stores at the counterclockwise ends change nothing here: {why}")]
+    StorePlaceWithoutEffect {
+        /// Why the reading could never apply.
+        why: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -361,6 +394,8 @@ impl RulesProblem {
             RulesProblem::TooManySeeds { .. } => "seeds",
             RulesProblem::SownStoresWithoutStores { .. } => "turn.stores",
             RulesProblem::ExtraTurnWithoutStore => "turn.extra_turn.in_own_store",
+            RulesProblem::ExtraTurnWithoutOpponentStore { .. } => "turn.extra_turn.in_opponent_store",
+            RulesProblem::TakesOpponentStoreNotSown { .. } => "turn.takes_opponent_store",
             RulesProblem::RelayWithoutLaps => "turn.lap.max_laps",
             RulesProblem::RelayLimitToNobody => "turn.lap.at_max_laps",
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
@@ -398,6 +433,7 @@ impl RulesProblem {
             RulesProblem::OriginFirstOrNextCombination { .. } => "turn.lap",
             RulesProblem::LapCaptureCombination { .. } => "turn.lap.relay.lap_capture",
             RulesProblem::OppositeEitherRowCombination { .. } => "turn.opposite.from_either_row",
+            RulesProblem::StorePlaceWithoutEffect { .. } => "turn.store_place",
         }
     }
 
@@ -415,6 +451,12 @@ impl RulesProblem {
             }
             RulesProblem::ExtraTurnWithoutStore => {
                 "turn.extra_turn.in_own_store: an extra turn in the mover's store, but no store is sown"
+            }
+            RulesProblem::ExtraTurnWithoutOpponentStore { .. } => {
+                "turn.extra_turn.in_opponent_store: an extra turn in the opponent's store, but it is not sown"
+            }
+            RulesProblem::TakesOpponentStoreNotSown { .. } => {
+                "turn.takes_opponent_store: the opponent's store taken, but it is not sown"
             }
             RulesProblem::RelayWithoutLaps => "turn.lap.max_laps: a relay needs at least 1 lap",
             RulesProblem::RelayLimitToNobody => {
@@ -506,6 +548,9 @@ impl RulesProblem {
             RulesProblem::OppositeEitherRowCombination { .. } => {
                 "turn.opposite.from_either_row: single laps or a plain relay from the last pit, on the pits alone, no other capture, no feeding, children or rounds"
             }
+            RulesProblem::StorePlaceWithoutEffect { .. } => {
+                "turn.store_place: the stores at the counterclockwise ends need a clockwise move through a store"
+            }
         }
     }
 }
@@ -546,7 +591,7 @@ impl Default for Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 37;
+    const CAPACITY: usize = 40;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -10,7 +10,7 @@ use mancala_rules::primitives::{
     EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing,
     SowingTurn, Stores,
 };
-use mancala_rules::primitives::{BeforeSowing, Sweep};
+use mancala_rules::primitives::{BeforeSowing, StorePlace, Sweep};
 #[cfg(feature = "serde")]
 use mancala_rules::GameRecord;
 use mancala_rules::{
@@ -177,10 +177,13 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
             from_either_row,
         },
     ));
-    let extra = (any::<bool>(), any::<bool>()).prop_map(|(in_own_store, after_capture)| ExtraTurn {
-        in_own_store,
-        after_capture,
-    });
+    let extra = (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(in_own_store, after_capture, in_opponent_store)| ExtraTurn {
+            in_own_store,
+            after_capture,
+            in_opponent_store,
+        },
+    );
     (
         (lap(), capture_rule(), scope, grand_slam),
         (
@@ -190,7 +193,7 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
             extra,
             any::<bool>(),
             prop_oneof![Just(0u32), any::<u32>()],
-            0u8..8,
+            0u8..16,
         ),
         readings,
     )
@@ -210,6 +213,11 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
                         Direction::CounterClockwise
                     },
                     stores,
+                    store_place: if variant & 8 == 8 {
+                        StorePlace::CounterclockwiseEnds
+                    } else {
+                        StorePlace::ByDirection
+                    },
                     capture,
                     scope,
                     opposite,

@@ -101,6 +101,7 @@ impl Declared for ClockwiseStores {
                 extra_turn: ExtraTurn {
                     in_own_store: true,
                     after_capture: true,
+                    in_opponent_store: false,
                 },
                 ..SowingTurn::DEFAULT
             },

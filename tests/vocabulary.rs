@@ -852,7 +852,8 @@ declare!(
         capture: CaptureRule::single(Counts::of(&[2])),
         extra_turn: ExtraTurn {
             in_own_store: false,
-            after_capture: true
+            after_capture: true,
+            in_opponent_store: false,
         },
         ..SowingTurn::DEFAULT
     })

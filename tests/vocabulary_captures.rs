@@ -241,6 +241,7 @@ declare!(
         extra_turn: ExtraTurn {
             in_own_store: false,
             after_capture: true,
+            in_opponent_store: false,
         },
         ..SowingTurn::DEFAULT
     })

@@ -59,6 +59,7 @@ declare!(
             extra_turn: ExtraTurn {
                 in_own_store: true,
                 after_capture: false,
+                in_opponent_store: false,
             },
             ..THREES
         },

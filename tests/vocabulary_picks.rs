@@ -23,6 +23,7 @@ const fn picking(pick: Pick, scope: CaptureScope, after_capture: bool) -> Rules 
             extra_turn: ExtraTurn {
                 in_own_store: false,
                 after_capture,
+                in_opponent_store: false,
             },
             pick,
             ..SowingTurn::DEFAULT

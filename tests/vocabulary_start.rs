@@ -243,7 +243,8 @@ fn the_prescribed_first_move_is_sown_by_the_games_rules() {
                 stores: Stores::Own,
                 extra_turn: ExtraTurn {
                     in_own_store: true,
-                    after_capture: false
+                    after_capture: false,
+                    in_opponent_store: false,
                 },
                 ..SowingTurn::DEFAULT
             },

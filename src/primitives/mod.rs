@@ -15,6 +15,7 @@
 //! | which pits may be played beyond their count | [`MoveRestriction`] |
 //! | one whole sowing turn: lap(s), capture, score, hand the turn over | [`SowingTurn`] |
 //! | where captures may be made (own-side only, opponent's row only) | [`CaptureScope`] |
+//! | where a clockwise move finds the stores | [`StorePlace`] |
 //! | Oware's grand slam, and the board it is judged on | [`GrandSlam`], [`SlamJudged`] |
 //! | a sweep of the opponent's row, a capture before the sowing | [`Sweep`], [`BeforeSowing`] |
 //! | end-of-game distributions (sweep, own rows, equal split) | [`Outcome`](crate::Outcome) constructors |
@@ -95,4 +96,6 @@ pub use sowing::{
     Stores, RELAY_LAP_LIMIT,
 };
 pub(crate) use turn::mirror_set;
-pub use turn::{CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, SlamJudged, SowingTurn};
+pub use turn::{
+    CaptureScope, Direction, ExtraTurn, GrandSlam, Lap, Opposite, SlamJudged, SowingTurn, StorePlace,
+};

@@ -748,7 +748,7 @@ pub(crate) fn relay_sow_stores<const P: usize, const STORES_SWAPPED: bool>(
             landing = if out_of_play.is_empty() {
                 sow_with_stores::<P, STORES_SWAPPED>(pos, start, rule.sowing, stores)
             } else {
-                sow_skipping_out_of_play(pos, start, rule.sowing, stores, out_of_play)
+                sow_skipping_out_of_play::<P, STORES_SWAPPED>(pos, start, rule.sowing, stores, out_of_play)
             };
             match landing {
                 Landing::Pit(last) => next_lap(&pos.pits, last, rule, stop),
@@ -921,8 +921,10 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
 /// pits, see [`SowingTurn::out_of_play`](super::SowingTurn::out_of_play))
 /// skipped like a skipped origin: they get no seed. A function of its own,
 /// so that the games without out-of-play pits keep `sow_with_stores` as it
-/// was (its walk is Kalah's hot loop).
-pub(crate) fn sow_skipping_out_of_play<const P: usize>(
+/// was (its walk is Kalah's hot loop). `STORES_SWAPPED` as there (a
+/// clockwise move seen in the mirror, its stores at the counterclockwise
+/// ends: Lagerung).
+pub(crate) fn sow_skipping_out_of_play<const P: usize, const STORES_SWAPPED: bool>(
     pos: &mut Position<P>,
     origin: usize,
     sowing: Sowing,
@@ -943,14 +945,20 @@ pub(crate) fn sow_skipping_out_of_play<const P: usize>(
         Stores::Both => true,
     };
     let skip = sowing == Sowing::NextPitSkippingOrigin;
+    // The owners of the stores after pits N and 2N.
+    let (middle, end) = if STORES_SWAPPED {
+        (Player::North, Player::South)
+    } else {
+        (Player::South, Player::North)
+    };
     // The place after `place`, the origin skipped if the sowing skips it.
     let after = |place: Landing| {
         let next = |place| match place {
-            Landing::Pit(pit) if pit == n - 1 && in_ring(Player::South) => Landing::Store(Player::South),
-            Landing::Pit(pit) if pit == P - 1 && in_ring(Player::North) => Landing::Store(Player::North),
+            Landing::Pit(pit) if pit == n - 1 && in_ring(middle) => Landing::Store(middle),
+            Landing::Pit(pit) if pit == P - 1 && in_ring(end) => Landing::Store(end),
             Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
-            Landing::Store(Player::South) => Landing::Pit(n),
-            Landing::Store(Player::North) => Landing::Pit(0),
+            Landing::Store(player) if player == middle => Landing::Pit(n),
+            Landing::Store(_) => Landing::Pit(0),
         };
         let mut place = next(place);
         if skip && place == Landing::Pit(origin) {

@@ -84,10 +84,12 @@ pub enum Direction {
     /// pit `2N`, counterclockwise. So an even count sown clockwise from
     /// South's row passes through North's row before it reaches South's
     /// store (between pits `N + 1` and `N`), unlike a
-    /// [`Clockwise`](Direction::Clockwise) game, whose stores lie at the
-    /// other ends of the rows (it is the counterclockwise game seen in a
-    /// mirror). Capture chains run backward against each move's own
-    /// direction.
+    /// [`Clockwise`](Direction::Clockwise) game, whose stores lie by
+    /// default at the other ends of the rows (it is the counterclockwise
+    /// game seen in a mirror). It is the default [`StorePlace`]'s reading
+    /// for this direction ([`SowingTurn::stores_at_counterclockwise_ends`],
+    /// which a clockwise game may ask for too). Capture
+    /// chains run backward against each move's own direction.
     ///
     /// Here South's pit 2 holds 3 (odd) and sows 3, 4, 5; pit 5 holds 4
     /// (even) and sows 4, 3, 2, 1. With Kalah's stores, pit 1's two seeds
@@ -141,6 +143,103 @@ impl Direction {
             Direction::Clockwise => true,
             Direction::ByParity => !matches!(pos.pits.get(pit), Some(&seeds) if seeds % 2 == 1),
         }
+    }
+}
+
+/// Where a move sown clockwise finds the stores
+/// ([`SowingTurn::store_place`]).
+///
+/// A move sown counterclockwise finds South's store after pit `N` and
+/// North's after pit `2N`, in every game. A clockwise move (a game sown
+/// [`Clockwise`](Direction::Clockwise), the even counts of
+/// [`ByParity`](Direction::ByParity), a direction the player chooses,
+/// [`SowingTurn::chosen_direction`], or a half of a row sowing clockwise,
+/// [`RowHalves`]) finds them:
+///
+/// - with [`ByDirection`](StorePlace::ByDirection) (the default), where
+///   the turn's direction puts them. For a direction by the seed count's
+///   parity, at the rows' counterclockwise ends (Troyka's board: the stores
+///   do not move, see [`Direction::ByParity`]). Otherwise at the other
+///   ends: each player's store lies after their own row in clockwise order
+///   (South's between pit 1 and pit `2N`), the counterclockwise game seen
+///   in a mirror, so that a clockwise game plays as its counterclockwise
+///   twin. This is the crate's choice for a clockwise game and for the
+///   clockwise moves of a direction not fixed: sources of clockwise games
+///   draw the store at the end of the row the sowing leaves.
+/// - with [`CounterclockwiseEnds`](StorePlace::CounterclockwiseEnds), at
+///   the rows' counterclockwise ends, whatever the move's direction: the
+///   board is a board, its stores do not move. A clockwise move from
+///   South's row then passes through North's whole row before it reaches
+///   South's store (between pits `N + 1` and `N`). MancalaGames' board
+///   (its store cycle is fixed, a clockwise move walks it backward):
+///   Lagerung, GoEmpty_Two.
+///
+/// [`SowingTurn::stores_at_counterclockwise_ends`] reads it with the
+/// direction: the one reading the sowing asks. Where it could change
+/// nothing (no store sown, every move sown counterclockwise, or a
+/// direction by parity, which puts the stores there already),
+/// `CounterclockwiseEnds` is refused
+/// ([`RulesProblem::StorePlaceWithoutEffect`](crate::RulesProblem::StorePlaceWithoutEffect)),
+/// so that a game has one declaration. Data form: `"store_place":
+/// "counterclockwise-ends"` (default `"by-direction"`, left out).
+///
+/// Here on a 2x3 board sown clockwise through the mover's store, South's
+/// pit 1 holds 4 seeds. In the mirror (the default) South's store comes
+/// first, after pit 1: the seeds go into the store and North's pits 6, 5
+/// and 4. With the stores at the counterclockwise ends they go into pits
+/// 6, 5 and 4 first, and the last reaches South's store after North's
+/// row: another turn.
+///
+/// ```
+/// use mancala_rules::primitives::{Direction, ExtraTurn, SowingTurn, StorePlace, Stores};
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = |store_place| SowingTurn {
+///     direction: Direction::Clockwise,
+///     stores: Stores::Own,
+///     extra_turn: ExtraTurn::IN_OWN_STORE,
+///     store_place,
+///     ..SowingTurn::DEFAULT
+/// };
+/// let start: Position<6> = "4 1 1 | 1 1 1 0-0 S".parse()?;
+/// let mut mirrored = start;
+/// turn(StorePlace::ByDirection).play(&mut mirrored, Move::Pit(1));
+/// assert_eq!(mirrored.to_string(), "0 1 1 | 2 2 2 1-0 N");
+/// let mut fixed = start;
+/// turn(StorePlace::CounterclockwiseEnds).play(&mut fixed, Move::Pit(1));
+/// assert_eq!(fixed.to_string(), "0 1 1 | 2 2 2 1-0 S");
+/// // North's pit 5 holds 2, sown clockwise into pit 4, then: North's
+/// // store in the mirror; South's pit 3 when North's store lies after
+/// // pit 6 (before pit 1).
+/// let start: Position<6> = "0 0 0 | 0 2 0 0-0 N".parse()?;
+/// let mut mirrored = start;
+/// turn(StorePlace::ByDirection).play(&mut mirrored, Move::Pit(5));
+/// assert_eq!(mirrored.to_string(), "0 0 0 | 1 0 0 0-1 N");
+/// let mut fixed = start;
+/// turn(StorePlace::CounterclockwiseEnds).play(&mut fixed, Move::Pit(5));
+/// assert_eq!(fixed.to_string(), "0 0 1 | 1 0 0 0-0 S");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum StorePlace {
+    /// Where the turn's direction puts them: a clockwise move finds each
+    /// store after its owner's row in clockwise order (the mirror of the
+    /// counterclockwise game), except with a direction by parity, whose
+    /// stores stay at the counterclockwise ends (the crate's games).
+    #[default]
+    ByDirection,
+    /// At the rows' counterclockwise ends for every move (MancalaGames).
+    CounterclockwiseEnds,
+}
+
+impl StorePlace {
+    /// Whether this is the default, [`StorePlace::ByDirection`] (the data
+    /// form leaves it out).
+    #[must_use]
+    pub const fn is_by_direction(&self) -> bool {
+        matches!(self, StorePlace::ByDirection)
     }
 }
 
@@ -496,6 +595,34 @@ pub struct ExtraTurn {
     pub in_own_store: bool,
     /// The mover plays again after a capture.
     pub after_capture: bool,
+    /// The mover plays again when the last seed falls in the opponent's
+    /// store, which a turn sowing both stores
+    /// ([`Stores::Both`](super::Stores::Both)) reaches (MancalaGames'
+    /// `sow_stores` BOTH, its reading of GoEmpty_Two: "repeat turn if the
+    /// last seed is sown into either store"). Only with both stores sown
+    /// ([`RulesProblem::ExtraTurnWithoutOpponentStore`](crate::RulesProblem::ExtraTurnWithoutOpponentStore)).
+    /// Data form: `"in_opponent_store": true` (default `false`, left out).
+    ///
+    /// Here on a 2x3 board sown through both stores, South's pit 3 holds
+    /// 5: into South's store, North's pits 4, 5 and 6, and North's store.
+    /// South plays again only where the opponent's store gives a turn.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{ExtraTurn, SowingTurn, Stores};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = |extra_turn| SowingTurn { stores: Stores::Both, extra_turn, ..SowingTurn::DEFAULT };
+    /// let start: Position<6> = "0 0 5 | 0 0 0 0-0 S".parse()?;
+    /// let mut own = start;
+    /// turn(ExtraTurn::IN_OWN_STORE).play(&mut own, Move::Pit(3));
+    /// assert_eq!(own.to_string(), "0 0 0 | 1 1 1 1-1 N");
+    /// let mut either = start;
+    /// turn(ExtraTurn::IN_EITHER_STORE).play(&mut either, Move::Pit(3));
+    /// assert_eq!(either.to_string(), "0 0 0 | 1 1 1 1-1 S");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub in_opponent_store: bool,
 }
 
 impl Default for ExtraTurn {
@@ -510,11 +637,20 @@ impl ExtraTurn {
     pub const NEVER: ExtraTurn = ExtraTurn {
         in_own_store: false,
         after_capture: false,
+        in_opponent_store: false,
     };
     /// Again after the last seed falls in the mover's store (Kalah).
     pub const IN_OWN_STORE: ExtraTurn = ExtraTurn {
         in_own_store: true,
         after_capture: false,
+        in_opponent_store: false,
+    };
+    /// Again after the last seed falls in either store (MancalaGames'
+    /// `sow_stores` BOTH: GoEmpty_Two), for a turn sowing both.
+    pub const IN_EITHER_STORE: ExtraTurn = ExtraTurn {
+        in_own_store: true,
+        after_capture: false,
+        in_opponent_store: true,
     };
 }
 
@@ -556,6 +692,11 @@ pub struct SowingTurn {
     pub direction: Direction,
     /// The stores sown into.
     pub stores: Stores,
+    /// Where a move sown clockwise finds the stores: where the direction
+    /// puts them (the default), or at the rows' counterclockwise ends for
+    /// every move (MancalaGames). See [`StorePlace`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "StorePlace::is_by_direction"))]
+    pub store_place: StorePlace,
     /// What the last pit captures by its count.
     pub capture: CaptureRule,
     /// Where a capture by count may be made.
@@ -702,6 +843,33 @@ pub struct SowingTurn {
     /// ```
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
     pub pull_across: bool,
+    /// Whether a last seed falling into the opponent's store captures
+    /// every seed there, the one just sown too (MancalaGames' capture type
+    /// `END_OPP_STORE_CAPT`: CrossCapt_Nine). The seeds go from the
+    /// opponent's score to the mover's; a last seed in a pit captures as
+    /// the turn's other rules say. Only in a turn that sows both stores
+    /// ([`RulesProblem::TakesOpponentStoreNotSown`](crate::RulesProblem::TakesOpponentStoreNotSown)).
+    /// The capture reads the opponent's score, so the solver refuses such a
+    /// game ([`Solvable`](crate::solve::Solvable)). Data form:
+    /// `"takes_opponent_store": true` (default `false`).
+    ///
+    /// Here on a 2x3 board sown through both stores, South's pit 3 holds
+    /// 5: into South's store, North's pits 4, 5 and 6, and North's store,
+    /// which then holds 8: South takes them.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{SowingTurn, Stores};
+    /// use mancala_rules::{Move, Position};
+    ///
+    /// let turn = SowingTurn { stores: Stores::Both, takes_opponent_store: true, ..SowingTurn::DEFAULT };
+    /// let mut pos: Position<6> = "0 0 5 | 0 0 0 2-7 S".parse()?;
+    /// let report = turn.play(&mut pos, Move::Pit(3));
+    /// assert_eq!(pos.to_string(), "0 0 0 | 1 1 1 11-0 N");
+    /// assert_eq!(report.seeds_captured, 8);
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub takes_opponent_store: bool,
     /// The pits South owns, when ownership is not the usual rows: empty
     /// (every game but a later round of a territory game) means each
     /// player owns their own row. Set by a round of a game played in
@@ -777,6 +945,7 @@ impl SowingTurn {
         lap: Lap::Single(Sowing::NextPit),
         direction: Direction::CounterClockwise,
         stores: Stores::None,
+        store_place: StorePlace::ByDirection,
         capture: CaptureRule::NONE,
         scope: CaptureScope::Anywhere,
         opposite: None,
@@ -792,6 +961,7 @@ impl SowingTurn {
         chosen_direction: PitSet::EMPTY,
         chain_against: ChainAgainst::AgainstSowing,
         pull_across: false,
+        takes_opponent_store: false,
         territory: PitSet::EMPTY,
         pick: Pick::Nothing,
         round_starter: Player::South,
@@ -888,6 +1058,34 @@ impl SowingTurn {
         }
     }
 
+    /// Whether a move sown clockwise finds the stores at the rows'
+    /// counterclockwise ends (South's after pit `N`, North's after pit
+    /// `2N`, as a counterclockwise move does), rather than in the mirror
+    /// (each after its owner's row in clockwise order): the
+    /// [`store_place`](SowingTurn::store_place) read with the
+    /// [`direction`](SowingTurn::direction). True for
+    /// [`StorePlace::CounterclockwiseEnds`], and for the default with a
+    /// direction by the seed count's parity ([`Direction::ByParity`]). The
+    /// one place the sowing asks where the stores are; a `const`
+    /// declaration folds it away.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{Direction, SowingTurn, StorePlace};
+    ///
+    /// let turn = |direction, store_place| SowingTurn { direction, store_place, ..SowingTurn::DEFAULT };
+    /// assert!(!turn(Direction::Clockwise, StorePlace::ByDirection).stores_at_counterclockwise_ends());
+    /// assert!(turn(Direction::ByParity, StorePlace::ByDirection).stores_at_counterclockwise_ends());
+    /// assert!(turn(Direction::Clockwise, StorePlace::CounterclockwiseEnds).stores_at_counterclockwise_ends());
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn stores_at_counterclockwise_ends(&self) -> bool {
+        match self.store_place {
+            StorePlace::CounterclockwiseEnds => true,
+            StorePlace::ByDirection => matches!(self.direction, Direction::ByParity),
+        }
+    }
+
     /// The pits `player` owns on a `P`-pit board: their row, or their
     /// part of the [`territory`](SowingTurn::territory).
     #[inline(always)]
@@ -944,7 +1142,7 @@ impl SowingTurn {
     /// This turn with every capture off: what a move of a declared opening
     /// that bars captures plays ([`Opening`](crate::Opening)). No capture
     /// by count, across or by sweep, none during the sowing, no pick, no
-    /// grand slam; a relay that stops on a capture sows on.
+    /// grand slam, no store taken; a relay that stops on a capture sows on.
     pub(crate) const fn without_captures(self) -> SowingTurn {
         let lap = match self.lap {
             Lap::RelayWith(relay) => Lap::RelayWith(RelayRule {
@@ -971,6 +1169,7 @@ impl SowingTurn {
             en_passant,
             pick: Pick::Nothing,
             grand_slam: GrandSlam::Captures,
+            takes_opponent_store: false,
             ..self
         }
     }
@@ -1071,10 +1270,10 @@ impl SowingTurn {
                 ..*self
             };
             let mirrored_mv = mirror_move::<P>(mv);
-            // A direction chosen by the count keeps the stores where the
-            // counterclockwise moves find them: in the mirror, each lies
-            // after the other player's row.
-            let mut report = if self.direction == Direction::ByParity {
+            // Stores kept where the counterclockwise moves find them (a
+            // direction by parity, or MancalaGames' board): in the mirror,
+            // each lies after the other player's row.
+            let mut report = if self.stores_at_counterclockwise_ends() {
                 turn.try_play_ccw::<P, true>(&mut mirrored, mirrored_mv, grand_slam.mirrored())?
             } else {
                 turn.try_play_ccw::<P, false>(&mut mirrored, mirrored_mv, grand_slam.mirrored())?
@@ -1096,7 +1295,8 @@ impl SowingTurn {
 
     /// The turn sown counterclockwise; with `STORES_SWAPPED` each store lies
     /// after the other player's row (South's after pit `2N`): a clockwise
-    /// move of [`Direction::ByParity`] seen in the mirror.
+    /// move whose stores stay at the counterclockwise ends
+    /// ([`SowingTurn::stores_at_counterclockwise_ends`]) seen in the mirror.
     #[inline(always)]
     fn try_play_ccw<const P: usize, const STORES_SWAPPED: bool>(
         &self,
@@ -1112,6 +1312,10 @@ impl SowingTurn {
             return Ok(report);
         };
         report.laps = 1;
+        // Whether the last seed falls in the opponent's store (and takes
+        // it: a capture with no pit).
+        let mut in_opponent_store = false;
+        let mut store_taken = false;
         // Seeds the move takes up (a single seed may capture nothing).
         let single_seed = pos.pits[origin] == 1;
         let first_to_store = self.before_sowing == BeforeSowing::FirstSeedToStore;
@@ -1176,9 +1380,13 @@ impl SowingTurn {
                     None if self.out_of_play.is_empty() => {
                         sow_with_stores::<P, STORES_SWAPPED>(pos, origin, lap.sowing(), self.stores)
                     }
-                    None => {
-                        sow_skipping_out_of_play(pos, origin, lap.sowing(), self.stores, self.out_of_play)
-                    }
+                    None => sow_skipping_out_of_play::<P, STORES_SWAPPED>(
+                        pos,
+                        origin,
+                        lap.sowing(),
+                        self.stores,
+                        self.out_of_play,
+                    ),
                     Some(relay) => {
                         let stop = self.stop_on_capture::<P>(relay, player);
                         if self.stores == Stores::None && self.out_of_play.is_empty() {
@@ -1256,7 +1464,19 @@ impl SowingTurn {
                     }
                     Landing::Store(owner) => {
                         report.in_store = owner == player;
-                        Capture::NONE
+                        in_opponent_store = owner != player;
+                        if in_opponent_store && self.takes_opponent_store {
+                            // The opponent's store, the seed just sown in
+                            // it too, taken from their score.
+                            store_taken = true;
+                            let seeds = core::mem::take(&mut pos.scores[owner.index()]);
+                            Capture {
+                                pits: PitSet::EMPTY,
+                                seeds: u32::from(seeds),
+                            }
+                        } else {
+                            Capture::NONE
+                        }
                     }
                 }
             }
@@ -1267,7 +1487,8 @@ impl SowingTurn {
             }
         }
         let again = (self.extra_turn.in_own_store && report.in_store)
-            || (self.extra_turn.after_capture && !captured.is_empty())
+            || (self.extra_turn.in_opponent_store && in_opponent_store)
+            || (self.extra_turn.after_capture && (!captured.is_empty() || store_taken))
             || (grand_slam == GrandSlam::CapturesAndPlaysAgain
                 && !captured.is_empty()
                 && pos.nonempty_pits(player.opponent()).is_empty());
@@ -1496,7 +1717,7 @@ impl SowingTurn {
         if self.out_of_play.is_empty() {
             return sowing.sow(&mut pos.pits, start);
         }
-        match sow_skipping_out_of_play(pos, start, sowing, Stores::None, self.out_of_play) {
+        match sow_skipping_out_of_play::<P, false>(pos, start, sowing, Stores::None, self.out_of_play) {
             Landing::Pit(last) => last,
             // No store is sown (the check sees to it).
             Landing::Store(_) => start,
@@ -1589,7 +1810,7 @@ impl SowingTurn {
         // that ask this (relays, feeding).
         let direction = self.direction_of::<P>(Move::from_index(pit));
         let clockwise = direction.sows_clockwise(pos, pit);
-        let swapped = clockwise && direction == Direction::ByParity;
+        let swapped = clockwise && self.stores_at_counterclockwise_ends();
         let (mut board, origin, out_of_play) = if clockwise {
             (
                 pos.mirrored(),
@@ -1643,8 +1864,11 @@ impl SowingTurn {
             None if packed => {
                 sowing.sow(&mut board.pits, origin);
             }
+            None if !out_of_play.is_empty() && swapped => {
+                sow_skipping_out_of_play::<P, true>(&mut board, origin, sowing, self.stores, out_of_play);
+            }
             None if !out_of_play.is_empty() => {
-                sow_skipping_out_of_play(&mut board, origin, sowing, self.stores, out_of_play);
+                sow_skipping_out_of_play::<P, false>(&mut board, origin, sowing, self.stores, out_of_play);
             }
             None if swapped => {
                 sow_with_stores::<P, true>(&mut board, origin, sowing, self.stores);

@@ -164,7 +164,10 @@ use crate::{Board, Declared, Escaped, Ruleset};
 /// solved, and [`Oware`](crate::games::Oware) is refused with
 /// [`SolveError::Rules`]. So is a game with children
 /// ([`SowingTurn::children`](crate::primitives::SowingTurn::children)):
-/// the solver's board index does not hold them. A hand-written [`Ruleset`] that keeps the promises
+/// the solver's board index does not hold them; and one whose last seed
+/// takes the opponent's store
+/// ([`SowingTurn::takes_opponent_store`](crate::primitives::SowingTurn::takes_opponent_store)),
+/// a capture that reads the scores. A hand-written [`Ruleset`] that keeps the promises
 /// may implement it too (the default [`unsolvable`](Solvable::unsolvable)
 /// says `None`).
 ///
@@ -217,6 +220,14 @@ impl<D: Declared> Solvable for D {
             // moves of the opening left.
             return Some(format!(
                 "{}'s game has an opening rule (opening), whose moves left the solver's board index does not hold",
+                rules.name
+            ));
+        }
+        if rules.turn.takes_opponent_store {
+            // A capture of the opponent's store takes their score: the
+            // move's capture reads the scores.
+            return Some(format!(
+                "{}'s game takes the opponent's store (turn.takes_opponent_store): a capture that reads the scores",
                 rules.name
             ));
         }

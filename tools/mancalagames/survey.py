@@ -308,17 +308,19 @@ def survey_one(MG, traces, path):
     # -- sowing
     direct = take('sow_direct')
     halves = None
+    # MancalaGames keeps each store at its row's counterclockwise end
+    # whichever way a move sows (its store cycle is fixed, a clockwise move
+    # walks it backward): a clockwise sowing reaches the mover's store
+    # after the opponent's row. The crate's default mirrors a clockwise
+    # move, the store after the mover's own row; where a clockwise move
+    # meets a store, the form says MancalaGames' placement
+    # (StorePlace::CounterclockwiseEnds; Lagerung, GoEmpty_Two).
+    store_place = None
     if direct in (None, gi.Direct.CCW):
         direction = 'counter-clockwise'
     elif direct == gi.Direct.CW:
         if info.sow_stores:
-            # MancalaGames keeps each store at its row's counterclockwise
-            # end, so a clockwise sowing reaches the mover's store after
-            # the opponent's row; the crate's clockwise reading mirrors the
-            # rows, the store after the mover's own row (seen first in
-            # Lagerung's check).
-            raise Blocked('clockwise sowing through the stores '
-                          "(MancalaGames' store placement)")
+            store_place = 'counterclockwise-ends'
         direction = 'clockwise'
         features.append('clockwise')
     elif direct == gi.Direct.EVEN_ODD_DIR:
@@ -342,11 +344,9 @@ def survey_one(MG, traces, path):
     chosen = sorted(h + 1 for h in (take('udir_holes') or []))
     if (chosen or halves) and info.sow_stores:
         # a move sown clockwise meets MancalaGames' stores at their rows'
-        # counterclockwise ends (as in a clockwise game through the
-        # stores); the crate's mirror puts the mover's after their own row
-        # (GoEmpty_Two's check)
-        raise Blocked('a direction not fixed, with stores sown '
-                      "(MancalaGames' store placement)")
+        # counterclockwise ends, as in a clockwise game through the
+        # stores (GoEmpty_Two)
+        store_place = 'counterclockwise-ends'
     if chosen:
         if len(chosen) == holes:
             features.append('direction chosen at every pit')
@@ -383,17 +383,29 @@ def survey_one(MG, traces, path):
         features.append(sowing)
     ss = take('sow_stores')
     take('stores')
-    store_map = {None: ('none', False), gi.SowStores.OWN: ('own', True),
-                 gi.SowStores.BOTH: ('both', True),
-                 gi.SowStores.OWN_NR: ('own', False),
-                 gi.SowStores.BOTH_NR: ('both', False)}
+    # the stores sown, and the stores whose last seed gives another turn:
+    # the mover's, the opponent's (MancalaGames' BOTH repeats the turn in
+    # either store: ExtraTurn::in_opponent_store)
+    store_map = {None: ('none', False, False),
+                 gi.SowStores.OWN: ('own', True, False),
+                 gi.SowStores.BOTH: ('both', True, True),
+                 gi.SowStores.OWN_NR: ('own', False, False),
+                 gi.SowStores.BOTH_NR: ('both', False, False),
+                 gi.SowStores.BOTH_NR_OPP: ('both', True, False),
+                 gi.SowStores.BOTH_NR_OWN: ('both', False, True)}
     if ss not in store_map:
         raise Blocked(f'stores sown: sow_stores={ss.name}')
-    stores, in_store = store_map[ss]
+    stores, in_store, in_opp_store = store_map[ss]
     if stores != 'none':
-        features.append(f'stores {stores}')
-    if in_store:
+        features.append(f'stores {stores}'
+                        + (' (at the counterclockwise ends)'
+                           if store_place else ''))
+    if in_store and in_opp_store:
+        features.append('extra turn in either store')
+    elif in_store:
         features.append('extra turn in store')
+    elif in_opp_store:
+        features.append("extra turn in the opponent's store")
 
     # -- which pits may be played (MancalaGames' allow_rule)
     allow = take('allow_rule')
@@ -462,6 +474,17 @@ def survey_one(MG, traces, path):
         take('capt_dir')
         pull_across = True
         features.append('pull across')
+    # the opponent's store taken by a last seed in it (EndOppStoreCapture,
+    # before any other capture: a last seed in a pit captures as the rest
+    # says); MG insists on both stores sown without a repeat turn there
+    takes_opp_store = False
+    if nd.get('capt_type') == gi.CaptType.END_OPP_STORE_CAPT:
+        take('capt_type')
+        if stores != 'both' or in_opp_store:
+            raise Blocked('capture type END_OPP_STORE_CAPT without both '
+                          'stores sown, or with a turn again there')
+        takes_opp_store = True
+        features.append("a last seed in the opponent's store takes it")
     capt_type = (None if nd.get('capt_type') == gi.CaptType.TWO_OUT
                  else take('capt_type'))
     pickextra = take('pickextra')
@@ -855,7 +878,8 @@ def survey_one(MG, traces, path):
                 'immobilize': ['ImmobilizeEndGame']}[eliminate]
         if enders != want:
             raise Blocked(f'goal {eliminate.upper()} with the enders {enders}')
-        if in_store or after_capture or grand_slam == 'captures-and-plays-again':
+        if in_store or in_opp_store or after_capture \
+                or grand_slam == 'captures-and-plays-again':
             raise Blocked(f'goal {eliminate.upper()} with extra turns (who '
                           'moved last decides, which a position does not show)')
         if must_feed:
@@ -923,6 +947,7 @@ def survey_one(MG, traces, path):
             'lap': lap,
             'direction': direction,
             'stores': stores,
+            **({'store_place': store_place} if store_place else {}),
             'capture': dict({'counts': counts_form(counts), 'chain': chain,
                              'forward': forward},
                             **({'at': 'across-gap'} if two_out else {}),
@@ -934,8 +959,10 @@ def survey_one(MG, traces, path):
             'grand_slam': grand_slam,
             **({'grand_slam_judged': 'before-move'}
                if grand_slam != 'captures' else {}),
-            'extra_turn': {'in_own_store': in_store,
-                           'after_capture': after_capture},
+            'extra_turn': dict({'in_own_store': in_store,
+                                'after_capture': after_capture},
+                               **({'in_opponent_store': True}
+                                  if in_opp_store else {})),
             **({'no_single_seed_capture': True} if no_single else {}),
             **({'sweep': sweep} if sweep else {}),
             **({'before_sowing': before_sowing} if before_sowing else {}),
@@ -944,6 +971,7 @@ def survey_one(MG, traces, path):
             **({'chosen_direction': chosen} if chosen else {}),
             **({'chain_against': chain_against} if chain_against else {}),
             **({'pull_across': True} if pull_across else {}),
+            **({'takes_opponent_store': True} if takes_opp_store else {}),
             **({'pick': pick} if pick else {}),
             **({'children': children} if children else {}),
         },
@@ -1275,13 +1303,15 @@ def ordinal_text(mg_name, form, cfg, commit):
                    else 'counterclockwise')
                 + ", against the game's usual direction, whichever way the "
                 'seeds were sown (MancalaGames\' reading)')
-    else:
+    elif t['capture']['chain']:
         back = 'a chain of captures then runs back against the direction ' \
             'chosen'
+    else:
+        back = None
     if len(chosen) == n:
         rules.append('The player chooses the direction of every sowing: '
                      'clockwise (to lower pit numbers) or counterclockwise '
-                     f'(to higher ones); {back}.')
+                     '(to higher ones)' + (f'; {back}.' if back else '.'))
     elif chosen:
         places = ', '.join(map(str, chosen))
         centre = n % 2 == 1 and chosen == [n // 2 + 1]
@@ -1290,18 +1320,31 @@ def ordinal_text(mg_name, form, cfg, commit):
                         f'at place {places} of the row, counted from the '
                         "player's own left,")
                      + ' the player chooses the direction of each sowing: '
-                     f'clockwise or counterclockwise; {back}.')
+                     'clockwise or counterclockwise'
+                     + (f'; {back}.' if back else '.'))
+    # the stores where counterclockwise sowing finds them, for clockwise
+    # moves too (the parity direction; MancalaGames' store placement)
+    fixed = (t['direction'] == 'by-parity'
+             or t.get('store_place') == 'counterclockwise-ends')
     if t['stores'] == 'own':
         rules.append("Sowing passes through the player's own store, which "
                      "takes a seed; the opponent's store is skipped."
                      + (" Each store stays at the end of its owner's row "
                         '(after the last pit sown counterclockwise), so a '
                         'clockwise sowing reaches it only after the '
-                        "opponent's row." if t['direction'] == 'by-parity'
-                        else ''))
+                        "opponent's row." if fixed else ''))
     elif t['stores'] == 'both':
         rules.append('Sowing passes through both stores, each taking a '
-                     'seed.')
+                     'seed.'
+                     + (" Each store stays at the end of its owner's row "
+                        '(after the last pit sown counterclockwise), so a '
+                        "clockwise sowing from a player's row reaches the "
+                        "opponent's store first, and their own only after "
+                        "the opponent's row." if fixed else ''))
+    if t.get('takes_opponent_store'):
+        rules.append("If the last seed falls into the opponent's store, the "
+                     'player captures every seed in it, the one just sown '
+                     'too.')
     if 'relay' in lap:
         r = lap['relay']
         on = ', '.join(f"{c['from']} or more" if isinstance(c, dict)
@@ -1500,8 +1543,14 @@ def ordinal_text(mg_name, form, cfg, commit):
     if t.get('no_single_seed_capture'):
         rules.append('A move of a single seed captures nothing.')
     x = t['extra_turn']
-    if x['in_own_store']:
+    if x['in_own_store'] and x.get('in_opponent_store'):
+        rules.append('A last seed in either store, the player\'s own or '
+                     "the opponent's, gives another turn.")
+    elif x['in_own_store']:
         rules.append("A last seed in the player's own store gives another "
+                     'turn.')
+    elif x.get('in_opponent_store'):
+        rules.append("A last seed in the opponent's store gives another "
                      'turn.')
     if x['after_capture']:
         rules.append('A capture gives another turn.')
