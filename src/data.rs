@@ -117,6 +117,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | an opening dealt at random ([`Deal`](crate::Deal)) | `"deal": {"at_least": 2}` (default `null`: the declared board) |
 /// | a prescribed first move ([`Rules::first_move`](crate::Rules::first_move)) | `"first_move": 6`, a pit of South's row (default `null`) |
 /// | no capture in the first moves ([`Opening`](crate::Opening)) | `"opening": {"no_captures_for": 2}` (default `null`: no opening rule) |
+/// | a single seed sown round an end of the board not sown straight back ([`Playable::barred_return`](crate::Playable::barred_return)) | `"play": {"barred_return": true}` (default `false`); a position's barred pit: `"barred": 6` (its number) |
 /// | a cap on a chain's length ([`CaptureRule::max_chain`](crate::primitives::CaptureRule::max_chain)) | `"turn": {"capture": {"counts": ..., "chain": true, "max_chain": 2}}` (default 0: no cap) |
 /// | won by eliminating the opponent ([`Eliminate`](crate::Eliminate)) | `"end": {"eliminate": "deprive"}` or `"immobilize"` (default `null`) |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |

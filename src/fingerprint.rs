@@ -69,6 +69,7 @@ impl Encoder {
             must_feed,
             feeding,
             restriction,
+            barred_return,
         } = playable;
         self.tag(1).byte(min_seeds);
         self.tag(2).flag(must_feed);
@@ -83,6 +84,10 @@ impl Encoder {
             MoveRestriction::EndsInOpponentRowOrEmpty => self.tag(4).byte(1),
             MoveRestriction::SingletonToEmptyNext => self.tag(4).byte(2),
             MoveRestriction::SingletonsOnlyWhenAll => self.tag(4).byte(3),
+        }
+        // A barred return: tag 120, only when declared.
+        if barred_return {
+            self.tag(120).byte(1);
         }
     }
 
@@ -449,7 +454,8 @@ impl Rules {
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
     /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
-    /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`)
+    /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`,
+    /// `play.barred_return`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,

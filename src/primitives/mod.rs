@@ -85,6 +85,7 @@ pub use captures::{BeforeSowing, Sweep};
 pub(crate) use children::claimed;
 pub use children::{Apart, Children};
 pub use counts::Counts;
+pub(crate) use direction::round_the_end;
 pub use direction::{ChainAgainst, RowHalves};
 pub use en_passant::{EnPassant, EnPassantLast};
 pub use feeding::feeding_moves;

@@ -359,14 +359,21 @@ def survey_one(MG, traces, path):
             raise Blocked('a chosen direction with feeding')
         if nd.get('grandslam') == gi.GrandSlam.NOT_LEGAL:
             raise Blocked('a chosen direction with an illegal grand slam')
+    barred_return = False
     if halves == 'outward' and (info.min_move or 1) == 1 \
             and 0 not in info.udir_holes \
             and holes - 1 not in info.udir_holes:
         # MG's DontUndoMoveOne: a singleton just sown round an end of the
-        # board may not be sown straight back; it reads the last move
-        raise Blocked('a singleton sown round an end may not be sown '
-                      'straight back: the last move is state the position '
-                      'does not hold')
+        # board may not be sown straight back (Playable::barred_return,
+        # the pit barred held in the position); read with single laps from
+        # the next pit and no store sown (RulesProblem::
+        # BarredReturnCombination), checked below
+        if info.mlength == 3:
+            raise Blocked('a barred return with moves anywhere on the '
+                          'board (territory)')
+        barred_return = True
+        features.append('a singleton sown round an end not sown straight '
+                        'back')
     sow_start, skip_start = take('sow_start'), take('skip_start')
     if sow_start and skip_start:
         raise Blocked('origin first and skipping the origin')
@@ -918,7 +925,8 @@ def survey_one(MG, traces, path):
         'has_stores': stores != 'none',
         'play': dict({'min_seeds': min_move, 'must_feed': must_feed},
                      **({'feeding': 'after-capture'} if must_feed else {}),
-                     **({'restriction': restriction} if restriction else {})),
+                     **({'restriction': restriction} if restriction else {}),
+                     **({'barred_return': True} if barred_return else {})),
         'turn': {
             'lap': lap,
             'direction': direction,
@@ -969,6 +977,22 @@ def survey_one(MG, traces, path):
         form['first_move'] = first_move
     if nocapt:
         form['opening'] = {'no_captures_for': nocapt}
+    if barred_return:
+        # what the check refuses beside a barred return
+        # (RulesProblem::BarredReturnCombination)
+        t = form['turn']
+        beside = (t['lap'].get('single') not in ('next-pit',
+                                                 'next-pit-skipping-origin')
+                  or t['stores'] != 'none'
+                  or form['play']['must_feed']
+                  or form['play'].get('restriction')
+                  or t['grand_slam'] == 'illegal'
+                  or t.get('before_sowing') or t.get('en_passant')
+                  or t.get('pull_across') or rounds is not None)
+        if beside:
+            raise Blocked('a barred return beside a reading it was not '
+                          'read with (relay laps, stores sown, feeding, '
+                          '...)')
     if children:
         # what the check refuses beside children
         # (RulesProblem::ChildrenCombination)
@@ -1291,6 +1315,12 @@ def ordinal_text(mg_name, form, cfg, commit):
                         "player's own left,")
                      + ' the player chooses the direction of each sowing: '
                      f'clockwise or counterclockwise; {back}.')
+    if form['play'].get('barred_return'):
+        rules.append('A single seed sown from an end pit of a row round '
+                     'the end of the board into the facing end pit of the '
+                     'other row, which it leaves holding that one seed, may '
+                     'not be sown straight back: the owner of that pit may '
+                     'not play it in their next move.')
     if t['stores'] == 'own':
         rules.append("Sowing passes through the player's own store, which "
                      "takes a seed; the opponent's store is skipped."

@@ -48,6 +48,17 @@ Additions:
   ``positions[0]``'s, so a random start (a suffix of a random game) keeps
   MancalaGames' bar as it was at that ply.
 
+- Games in which a single seed sown round an end of the board may not be
+  sown straight back (MancalaGames' DontUndoMoveOne, read from its last
+  move's data): while it bars a pit of the player to move, a position has
+  one more field, ``barred``, that pit's number (the crate's
+  ``Position::barred``): the last move sowed one seed from an end pit
+  round the end of the board into the facing end pit of the mover's row,
+  which holds that one seed and is not a child. After a pass or an extra
+  turn MancalaGames' bar falls on the pit the seed left, which is empty:
+  no field. A trace's ``start`` carries ``positions[0]``'s, so a random
+  start keeps the bar as it was at that ply.
+
 - With --directed, the moves of a direction the player chooses
   (traces_directed.py's additions, installed on top of these).
 
@@ -110,7 +121,63 @@ def load_traces(peer_dir):
     traces.Driver = Driver
     install_children(traces)
     install_opening(traces)
+    install_barred(traces)
     return traces
+
+
+def barred(game):
+    """The pit (its number) MancalaGames' DontUndoMoveOne bars for the
+    player to move, or None: the last move sowed one seed from an end pit
+    round the end of the board into the mover's facing end pit, which
+    holds that one seed and is not a child."""
+    import allowables  # MancalaGames' module, from its checkout
+    if not allowables.DontUndoMoveOne.include(game):
+        return None
+    mdata = game.mdata
+    if not mdata or mdata.capt_start < 0:
+        return None
+    n = game.cts.holes
+    last = mdata.capt_start
+    ends = ({0, 2 * n - 1}, {n - 1, n})
+    movers = (last >= n) == bool(game.turn)
+    child = game.child[last] if game.info.child_type else None
+    if (mdata.seeds == 1 and game.board[last] == 1
+            and {mdata.sow_loc, last} in ends and movers and child is None):
+        return last + 1
+    return None
+
+
+def install_barred(traces):
+    """The barred return's additions (see the module's docstring)."""
+    base = traces.Driver
+
+    class Driver(base):
+        """The driver with the pit a return bars."""
+
+        def position(self):
+            pos = super().position()
+            pit = barred(self.g)
+            if pit is not None:
+                pos['barred'] = pit
+            return pos
+
+    traces.Driver = Driver
+    dumps = traces.json.dumps
+
+    class Json:
+        """The json in use, with a trace's start carrying its first
+        position's barred pit."""
+
+        @staticmethod
+        def dumps(obj, **kwargs):
+            if (isinstance(obj, dict) and obj.get('positions')
+                    and 'barred' in obj['positions'][0]):
+                obj['start']['barred'] = obj['positions'][0]['barred']
+            return dumps(obj, **kwargs)
+
+        loads = traces.json.loads
+
+    traces.json = Json
 
 
 def opening_left(game):
