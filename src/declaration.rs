@@ -1152,7 +1152,10 @@ impl Rules {
     /// into them: MancalaGames' reading).
     #[inline(never)]
     fn turn_with_children<const P: usize>(&self, pos: &Position<P>) -> Turn {
-        self.turn_on(&crate::primitives::claimed(pos), true)
+        match self.turn.children {
+            Some(children) => self.turn_on(&crate::primitives::claimed(pos, children), true),
+            None => self.turn_on(pos, false),
+        }
     }
 
     /// The state of play of `pos` (see [`turn_in`](Rules::turn_in)), with
@@ -1566,7 +1569,7 @@ impl Rules {
         problems = self.eliminate_problems(problems);
         problems = self.mover_and_pull_problems(problems);
         problems = crate::primitives::territory::problems(self, pits, problems);
-        problems = self.children_problems(problems);
+        problems = self.children_problems(pits, problems);
         problems
     }
 
@@ -1776,7 +1779,7 @@ impl Rules {
     /// sowing from the origin first with a single seed on
     /// ([`Sowing::OriginFirstOrNext`](crate::primitives::Sowing::OriginFirstOrNext)):
     /// one slot each, the first clash found.
-    const fn children_problems(&self, mut problems: Problems) -> Problems {
+    const fn children_problems(&self, pits: usize, mut problems: Problems) -> Problems {
         let turn = &self.turn;
         let or_next = matches!(turn.lap.sowing(), crate::primitives::Sowing::OriginFirstOrNext);
         let clash = if !or_next {
@@ -1808,9 +1811,16 @@ impl Rules {
             Some("stores sown (turn.stores)")
         } else if children.made_on == 0 {
             Some("a child made on 0 seeds (turn.children.made_on)")
-        } else if !turn.fixed_direction() || matches!(turn.direction, crate::primitives::Direction::ByParity)
+        } else if !turn.chosen_direction.is_empty()
+            || matches!(turn.direction, crate::primitives::Direction::ByParity)
+            || (!turn.halves.is_together() && children.not_last_pit)
         {
-            Some("a direction not fixed (turn.direction, turn.halves, turn.chosen_direction)")
+            // Halves sowing their own way are played in the mirror, which
+            // keeps every reading but the last pit before the mover's
+            // row (MancalaGames' fixed location, the crate's by direction).
+            Some("a direction chosen, by parity, or by halves with not_last_pit (turn.direction, turn.halves, turn.chosen_direction)")
+        } else if let Some(why) = places_problem(children, pits) {
+            Some(why)
         } else if turn.capture.chain {
             Some("a chained capture (turn.capture.chain)")
         } else if !matches!(turn.capture.at, CaptureAt::LastPit) {
@@ -2008,5 +2018,30 @@ impl Rules {
         if let Some(problem) = self.problems(pits).first() {
             panic!("{}", problem.summary());
         }
+    }
+}
+
+/// What [`ChildPlaces`](crate::primitives::ChildPlaces) cannot say, on a
+/// board of `pits` pits: a place off the row or none at all, a place both
+/// players may take (its child's owner the position would have to hold),
+/// or a reading of the opponent's row beside them (one each, the last pit,
+/// apart).
+const fn places_problem(children: crate::primitives::Children, pits: usize) -> Option<&'static str> {
+    let Some(places) = children.places else {
+        return None;
+    };
+    let row = PitSet::first(if pits / 2 < 15 { pits / 2 } else { 15 });
+    let all = places.own.union(places.opponent);
+    if all.difference(row).bits() != 0 || all.is_empty() {
+        Some("places off the row, or none (turn.children.places)")
+    } else if !places.own.intersection(places.opponent).is_empty() {
+        Some("a place both players may take: its child's owner is not fixed (turn.children.places)")
+    } else if children.one_each
+        || children.not_last_pit
+        || !matches!(children.apart, crate::primitives::Apart::Any)
+    {
+        Some("one each, not the last pit or apart beside places (turn.children)")
+    } else {
+        None
     }
 }

@@ -2,10 +2,10 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Children, Counts,
-    Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, LapCapture, LapCaptureGoesOn,
-    MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores,
-    Sweep,
+    Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, ChildPlaces,
+    Children, Counts, Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, LapCapture,
+    LapCaptureGoesOn, MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing,
+    SowingTurn, Stores, Sweep,
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Player, Repetition,
@@ -301,6 +301,7 @@ impl Encoder {
             one_each,
             not_last_pit,
             apart,
+            places,
         }) = children
         {
             self.tag(45).byte(made_on);
@@ -311,6 +312,12 @@ impl Encoder {
                 Apart::SameNumber => 1,
                 Apart::Facing => 2,
             });
+            // Children made by place: tag 121, the own and the opponent's
+            // places, only when declared.
+            if let Some(ChildPlaces { own, opponent }) = places {
+                self.tag(121).word(u64::from(own.bits()));
+                self.word(u64::from(opponent.bits()));
+            }
         }
         match chain_against {
             ChainAgainst::AgainstSowing => {}
@@ -455,7 +462,7 @@ impl Rules {
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
     /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
     /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`,
-    /// `play.barred_return`)
+    /// `play.barred_return`, `turn.children.places`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,

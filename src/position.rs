@@ -77,7 +77,9 @@ pub struct Position<const P: usize> {
     /// The pits that are children (a Kazakh tuzdyk: a pit that became a
     /// house during play, see [`Children`](crate::primitives::Children)),
     /// each owned by the player facing its row (a child in South's row is
-    /// North's). Empty in every game without children, and then not shown
+    /// North's), or, in a game whose children are made by place
+    /// ([`ChildPlaces`](crate::primitives::ChildPlaces)), by the player
+    /// its place says. Empty in every game without children, and then not shown
     /// in the notation or the serde form.
     ///
     /// ```

@@ -518,7 +518,7 @@ impl RulesProblem {
                 "turn.pick: not with stores sown, pits out of play, or (facing) another capture than from the last pit"
             }
             RulesProblem::ChildrenCombination { .. } => {
-                "turn.children: only a single lap into the pits, a capture by count, one fixed direction"
+                "turn.children: only a single lap into the pits, a capture by count, one fixed direction or halves (not_last_pit with one fixed direction only), places no two players share"
             }
             RulesProblem::OriginFirstOrNextCombination { .. } => {
                 "turn.lap: origin-first-or-next only as a single lap without stores sown"

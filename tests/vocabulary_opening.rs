@@ -227,6 +227,7 @@ fn an_opening_of_no_move_or_with_children_is_a_problem() {
                 one_each: true,
                 not_last_pit: true,
                 apart: Apart::SameNumber,
+                places: None,
             }),
             ..THREES
         },

@@ -83,7 +83,7 @@ mod turn;
 pub use capture::{Capture, CaptureAt, CaptureRule};
 pub use captures::{BeforeSowing, Sweep};
 pub(crate) use children::claimed;
-pub use children::{Apart, Children};
+pub use children::{Apart, ChildPlaces, Children};
 pub use counts::Counts;
 pub(crate) use direction::round_the_end;
 pub use direction::{ChainAgainst, RowHalves};

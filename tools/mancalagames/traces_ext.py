@@ -28,8 +28,10 @@ Additions:
 - Games with children (MancalaGames' ``child``, e.g. Toguz Kumalak's
   tuzdik): every position has one more field, ``children``, the pit
   numbers (ascending) of the pits that are children. Each is owned by the
-  player facing its row (the only children the crate's vocabulary says:
-  MancalaGames' child_rule OPP_SIDE_ONLY; any other owner stops the trace).
+  player MancalaGames says: the player facing its row (child_rule
+  OPP_SIDE_ONLY) or its maker (child_rule NONE, the crate's
+  ``Children::places``), whom the crate reads from the pit's place; so a
+  pit whose children have two owners within a run stops the trace.
   A child's seeds stay on the board (in ``pits``) and are its owner's:
   ``final`` adds them to MancalaGames' stores after its end-of-game
   processing (what its claimers count, and its verdict reads), and --check
@@ -234,29 +236,38 @@ def install_children(traces):
     class Driver(base):
         """The driver with the children of MG's ``child`` array."""
 
+        # each pit's children's owner, over the run (loc -> MG owner)
+        owners = {}
+
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             self.has_children = bool(self.g.info.child_type)
 
         def children(self):
-            n = self.n
             pits = []
             for loc, owner in enumerate(self.g.child):
                 if owner is None:
                     continue
-                # owned by the player facing its row: South's row (loc <
-                # n, MG False) is North's (True)
-                if owner is not (loc < n):
-                    raise SystemExit(f'{self.name}: a child at loc {loc} '
-                                     f'owned by {owner}: not the player '
-                                     'facing its row (unsupported)')
+                # the crate reads the owner from the pit's place: one
+                # owner a pit over the whole run
+                if Driver.owners.setdefault(loc, owner) is not owner:
+                    raise SystemExit(f'{self.name}: children at loc {loc} '
+                                     'owned by both players: an owner not '
+                                     'fixed by the pit (unsupported)')
                 pits.append(loc + 1)
             return pits
+
+        def child_owners(self):
+            """The owner (0 South, 1 North) of each child, in the order of
+            ``children``."""
+            return [int(owner) for owner in self.g.child
+                    if owner is not None]
 
         def position(self):
             pos = super().position()
             if self.has_children:
                 pos['children'] = self.children()
+                pos['child_owners'] = self.child_owners()
             return pos
 
         def play(self, mv):
@@ -276,8 +287,7 @@ def install_children(traces):
         """A position as its players own it: each child's seeds moved into
         its owner's score."""
         pits, scores = list(p['pits']), list(p['scores'])
-        for pit in p['children']:
-            owner = 1 if pit <= n else 0
+        for pit, owner in zip(p['children'], p['child_owners']):
             scores[owner] += pits[pit - 1]
             pits[pit - 1] = 0
         return dict(p, pits=pits, scores=scores)
