@@ -109,6 +109,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | an extra pick after the capture ([`Pick`](crate::primitives::Pick)) | `"turn": {"pick": {"last-seeds": 4}}`, `{"last-seeds-to-starter": 8}` (taken by the round's starter; a round North started: `"turn": {"round_starter": 1}`, default `0`) or `"facing"` (default `"nothing"`) |
 /// | a single seed on from the origin-first sowing ([`Sowing::OriginFirstOrNext`](crate::primitives::Sowing::OriginFirstOrNext)) | `"lap": {"single": "origin-first-or-next"}` |
 /// | children ([`Children`](crate::primitives::Children)) | `"turn": {"children": {"made_on": 3, "one_each": true, "not_last_pit": true, "apart": "same-number"}}` (`"apart"`: `"any"`, `"same-number"`, `"facing"`; the flags default to `false`, `"apart"` to `"any"`; default `null`: no children); a position's children: `"children": [4, 12]` (pit numbers) |
+/// | children made by place, each its maker's ([`ChildPlaces`](crate::primitives::ChildPlaces)) | `"children": {"made_on": 4, "places": {"own": [2, 3, 4, 5], "opponent": [1, 6]}}`: places from each row's owner's left, from 1 (default `null`: anywhere in the opponent's row, each child the player's facing its row) |
 /// | a stuck player passes | `"end": {"stuck": {"passes": "owners"}}` |
 /// | majority, an empty row | `"end": {"majority": "owners", "row_empty": "owners"}` |
 /// | played in rounds ([`Rounds`](crate::Rounds)) | `"rounds": {"fill": "right", "starter": "last-mover", "min_pits": 4, "out_of_play": true}` (default `null`); a round's out-of-play pits: `"turn": {"out_of_play": [8, 9]}` (default `[]`) |
@@ -119,6 +120,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | an opening dealt at random ([`Deal`](crate::Deal)) | `"deal": {"at_least": 2}` (default `null`: the declared board) |
 /// | a prescribed first move ([`Rules::first_move`](crate::Rules::first_move)) | `"first_move": 6`, a pit of South's row (default `null`) |
 /// | no capture in the first moves ([`Opening`](crate::Opening)) | `"opening": {"no_captures_for": 2}` (default `null`: no opening rule) |
+/// | a single seed sown round an end of the board not sown straight back ([`Playable::barred_return`](crate::Playable::barred_return)) | `"play": {"barred_return": true}` (default `false`); a position's barred pit: `"barred": 6` (its number) |
 /// | a cap on a chain's length ([`CaptureRule::max_chain`](crate::primitives::CaptureRule::max_chain)) | `"turn": {"capture": {"counts": ..., "chain": true, "max_chain": 2}}` (default 0: no cap) |
 /// | won by eliminating the opponent ([`Eliminate`](crate::Eliminate)) | `"end": {"eliminate": "deprive"}` or `"immobilize"` (default `null`) |
 /// | leftovers | `"owners"`, `"player-to-move"`, `"opponent"`, `"nobody"`, `"split"`, `"split-odd-to-behind"` ([`Leftover::SplitOddToBehind`](crate::Leftover::SplitOddToBehind)) |

@@ -197,6 +197,56 @@ pub struct Playable {
     /// the feeding rule and the grand slam rule). See [`MoveRestriction`].
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "MoveRestriction::is_free"))]
     pub restriction: MoveRestriction,
+    /// Whether a single seed just sown round an end of the board may not
+    /// be sown straight back: after a move that sowed one seed from an end
+    /// pit of the mover's row into the facing end pit of the opponent's
+    /// (round the end of the board: pit 1 and `2N`, or pit `N` and
+    /// `N + 1`), which then holds that one seed, the opponent may not play
+    /// that pit in the next move (MancalaGames' `DontUndoMoveOne`, in its
+    /// games whose halves sow outward: Alemungula, Andot, Qelat). The
+    /// position holds the pit barred ([`Position::barred`]).
+    ///
+    /// The bar is judged after the whole move: a pit the capture emptied
+    /// is not barred, nor one that became a child; a move that gives the
+    /// mover another turn bars nothing (the pit barred would be the
+    /// mover's own, which the seed has just left empty), nor does a pass.
+    /// Only in a game whose halves sow outward ([`RowHalves::Outward`](crate::primitives::RowHalves::Outward),
+    /// where an end pit's seeds go round the end) and singletons move
+    /// ([`RulesProblem::BarredReturnCombination`]).
+    ///
+    /// Here, on a 2x3 board whose halves sow outward (the centre chosen),
+    /// South's pit 1 sows its single seed round the end into North's pit
+    /// 6: North may not sow it straight back.
+    ///
+    /// ```
+    /// use mancala_rules::primitives::{RowHalves, SowingTurn};
+    /// use mancala_rules::{declare, IllegalMove, Move, PitSet, Playable, Rules, Ruleset};
+    ///
+    /// declare!(NoReturn, 6, Rules {
+    ///     seeds: 2,
+    ///     play: Playable { barred_return: true, ..Playable::DEFAULT },
+    ///     turn: SowingTurn { halves: RowHalves::Outward, chosen_direction: PitSet::single(1), ..SowingTurn::DEFAULT },
+    ///     ..Rules::DEFAULT
+    /// });
+    /// let pos = "1 2 2 | 2 2 0 0-0 S".parse()?;
+    /// let (after, _) = NoReturn.play(&pos, Move::Pit(1))?;
+    /// assert_eq!(after.to_string(), "0 2 2 | 2 2 1 0-0 N b6");
+    /// assert_eq!(NoReturn.legal_moves(&after).to_string(), "4 5ccw 5cw");
+    /// assert_eq!(NoReturn.play(&after, Move::Pit(6)), Err(IllegalMove::BarredReturn { pit: 6 }));
+    /// // North plays 4; the bar is lifted after one move.
+    /// let (after, _) = NoReturn.play(&after, Move::Pit(4))?;
+    /// assert_eq!(after.barred(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub barred_return: bool,
+}
+
+/// serde's `skip_serializing_if` for a flag left out when false.
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 /// When [`Playable::must_feed`] judges whether a move feeds the opponent's
@@ -268,6 +318,7 @@ impl Playable {
         must_feed: false,
         feeding: Feeding::AfterSowing,
         restriction: MoveRestriction::Free,
+        barred_return: false,
     };
 }
 
@@ -819,7 +870,7 @@ mod sealed {
 impl<const P: usize> Pipeline for Position<P> {
     #[inline(always)]
     fn turn_under(&self, rules: &Rules) -> Turn {
-        if rules.opening.is_some() && self.opening_left > 0 {
+        if rules.opening.is_some() && self.opening_left() > 0 {
             return rules.turn_in_opening(self);
         }
         rules.turn_in(self)
@@ -827,7 +878,10 @@ impl<const P: usize> Pipeline for Position<P> {
 
     #[inline(always)]
     fn play_under(&mut self, rules: &Rules, mv: Move) -> MoveReport {
-        if rules.opening.is_some() && self.opening_left > 0 {
+        if rules.play.barred_return {
+            return rules.play_barring(self, mv);
+        }
+        if rules.opening.is_some() && self.opening_left() > 0 {
             return rules.play_in_opening(self, mv);
         }
         rules.turn.play(self, mv)
@@ -835,11 +889,9 @@ impl<const P: usize> Pipeline for Position<P> {
 
     #[inline(always)]
     fn play_random_under(&mut self, rules: &Rules, rng: &mut SplitMix64) -> Result<MoveReport, Outcome> {
-        if rules.opening.is_some() && self.opening_left > 0 {
-            return match rules.turn_in_opening(self) {
-                Turn::Moves(moves) => {
-                    Ok(rules.play_in_opening(self, rng.choose(moves).unwrap_or(Move::Pass)))
-                }
+        if rules.play.barred_return || (rules.opening.is_some() && self.opening_left() > 0) {
+            return match self.turn_under(rules) {
+                Turn::Moves(moves) => Ok(self.play_under(rules, rng.choose(moves).unwrap_or(Move::Pass))),
                 Turn::Over(outcome) => Err(outcome),
             };
         }
@@ -847,7 +899,7 @@ impl<const P: usize> Pipeline for Position<P> {
     }
 
     fn refusal_under(&self, rules: &Rules, pit: usize, legal: MoveSet) -> IllegalMove {
-        if rules.opening.is_some() && self.opening_left > 0 {
+        if rules.opening.is_some() && self.opening_left() > 0 {
             return rules.in_opening().refusal_in(self, pit, legal);
         }
         rules.refusal_in(self, pit, legal)
@@ -902,7 +954,10 @@ impl<D: Declared> Ruleset for D {
                 .unwrap_or_else(|_| D::Position::filled(rules.seeds)),
             None => D::Position::filled(rules.seeds),
         }
-        .with_opening_left(rules.opening_moves());
+        .with_opening_left(rules.opening_moves())
+        // An opening too long to hold is a problem of the declaration
+        // (RulesProblem::OpeningTooLong), never played.
+        .unwrap_or_else(|_| D::Position::filled(rules.seeds));
         self.after_first_move(board)
     }
 
@@ -914,8 +969,10 @@ impl<D: Declared> Ruleset for D {
             // A deal that does not fit is a problem of the declaration
             // (RulesProblem::DealTooLarge), never played.
             Some(deal) if deal.fill(rules.total_seeds(pits), &mut counts[..pits], rng) => {
-                match D::Position::from_parts(&counts[..pits], [0, 0], 0) {
-                    Ok(board) => self.after_first_move(board.with_opening_left(rules.opening_moves())),
+                match D::Position::from_parts(&counts[..pits], [0, 0], 0)
+                    .and_then(|board| board.with_opening_left(rules.opening_moves()))
+                {
+                    Ok(board) => self.after_first_move(board),
                     Err(_) => self.start(),
                 }
             }
@@ -971,6 +1028,10 @@ impl<D: Declared> Ruleset for D {
         self.rules().opening_moves()
     }
 
+    fn bars_returns(&self) -> bool {
+        self.rules().play.barred_return
+    }
+
     fn chooses_directions(&self) -> bool {
         !self.rules().turn.chosen_direction.is_empty()
     }
@@ -1024,14 +1085,41 @@ impl Rules {
     fn play_in_opening<const P: usize>(&self, pos: &mut Position<P>, mv: Move) -> MoveReport {
         let mover = pos.to_move;
         let report = self.in_opening().turn.play(pos, mv);
-        let left = pos.opening_left;
-        pos.opening_left = if mv == Move::Pass {
+        let left = pos.opening_left();
+        pos.set_opening_left(if mv == Move::Pass {
             left.saturating_sub(1).max(1)
         } else if pos.to_move != mover {
             left - 1
         } else {
             left
+        });
+        report
+    }
+
+    /// A move of a game that bars a return ([`Playable::barred_return`]):
+    /// played (by the opening's rules while it lasts), then the pit it
+    /// bars for the next move set, or the bar lifted.
+    #[inline(never)]
+    fn play_barring<const P: usize>(&self, pos: &mut Position<P>, mv: Move) -> MoveReport {
+        let mover = pos.to_move;
+        let origin = mv.index().filter(|&pit| pit < P);
+        let single = origin.is_some_and(|pit| pos.pits[pit] == 1);
+        let report = if self.opening.is_some() && pos.opening_left() > 0 {
+            self.play_in_opening(pos, mv)
+        } else {
+            self.turn.play(pos, mv)
         };
+        let barred = match (origin, report.last_pit) {
+            (Some(origin), Some(last)) if single && pos.to_move != mover => {
+                let last = usize::from(last) - 1;
+                // Round an end of the board: pit 1 and 2N, or N and N + 1;
+                // the seed still alone there, the pit not a child.
+                let round_end = last == crate::primitives::round_the_end::<P>(origin);
+                (round_end && last < P && pos.pits[last] == 1 && !pos.children.contains(last)).then_some(last)
+            }
+            _ => None,
+        };
+        pos.set_barred(barred);
         report
     }
 
@@ -1064,7 +1152,10 @@ impl Rules {
     /// into them: MancalaGames' reading).
     #[inline(never)]
     fn turn_with_children<const P: usize>(&self, pos: &Position<P>) -> Turn {
-        self.turn_on(&crate::primitives::claimed(pos), true)
+        match self.turn.children {
+            Some(children) => self.turn_on(&crate::primitives::claimed(pos, children), true),
+            None => self.turn_on(pos, false),
+        }
     }
 
     /// The state of play of `pos` (see [`turn_in`](Rules::turn_in)), with
@@ -1105,7 +1196,12 @@ impl Rules {
             }
         }
         let mover = pos.to_move;
-        let own = self.playable(pos, mover);
+        let mut own = self.playable(pos, mover);
+        if self.play.barred_return {
+            if let Some(pit) = pos.barred() {
+                own = own.difference(PitSet::single(pit));
+            }
+        }
         if self.play.must_feed && self.nonempty_pits(pos, mover.opponent()).is_empty() {
             if !own.is_empty() {
                 let feeding = self.feeding(pos, own);
@@ -1290,6 +1386,8 @@ impl Rules {
                     min: self.play.min_seeds,
                 }
             }
+        } else if self.play.barred_return && pos.barred() == Some(pit) {
+            IllegalMove::BarredReturn { pit: number }
         } else if !self.turn.relay_ends(pos, pit) {
             IllegalMove::EndlessRelay { pit: number }
         } else if self.play.must_feed
@@ -1500,11 +1598,65 @@ impl Rules {
         problems = self.rounds_problems(pits, problems);
         problems = self.start_problems(pits, problems);
         problems = self.opening_problems(problems);
+        problems = self.barred_return_problems(pits, problems);
         problems = self.eliminate_problems(problems);
         problems = self.mover_and_pull_problems(problems);
         problems = crate::primitives::territory::problems(self, pits, problems);
-        problems = self.children_problems(problems);
+        problems = self.children_problems(pits, problems);
         problems
+    }
+
+    /// The check of the barred return ([`Playable::barred_return`]): one
+    /// slot, the first clash found. It is read (and checked against
+    /// MancalaGames) for halves sowing outward, where an end pit's seeds go
+    /// round the end, singletons moving, in single laps from the next pit
+    /// (skipping the origin or not), no store sown; the other rules below
+    /// would change what a single seed does or where it lands.
+    const fn barred_return_problems(&self, pits: usize, problems: Problems) -> Problems {
+        if !self.play.barred_return {
+            return problems;
+        }
+        let turn = &self.turn;
+        // The places at the ends of a row (1 and N, from the owner's left).
+        let n = pits / 2;
+        let end_chosen =
+            turn.chosen_direction.contains(0) || (n > 0 && turn.chosen_direction.contains(n - 1));
+        let with = if !matches!(turn.halves, crate::primitives::RowHalves::Outward) {
+            Some("halves not sowing outward (turn.halves)")
+        } else if end_chosen {
+            Some("a direction chosen at an end of a row (turn.chosen_direction)")
+        } else if self.play.min_seeds != 1 {
+            Some("singletons that may not move (play.min_seeds)")
+        } else if !matches!(
+            turn.lap,
+            Lap::Single(
+                crate::primitives::Sowing::NextPit | crate::primitives::Sowing::NextPitSkippingOrigin
+            )
+        ) {
+            Some("relay laps or sowing from the origin (turn.lap)")
+        } else if !matches!(turn.stores, Stores::None) {
+            Some("stores sown (turn.stores)")
+        } else if self.play.must_feed {
+            Some("feeding (play.must_feed)")
+        } else if matches!(turn.grand_slam, GrandSlam::Illegal) {
+            Some("an illegal grand slam (turn.grand_slam)")
+        } else if !matches!(self.play.restriction, MoveRestriction::Free) {
+            Some("a move restriction (play.restriction)")
+        } else if !matches!(turn.before_sowing, BeforeSowing::Nothing) {
+            Some("a capture before the sowing (turn.before_sowing)")
+        } else if turn.en_passant.is_some() {
+            Some("captures during the sowing (turn.en_passant)")
+        } else if turn.pull_across {
+            Some("the pull across (turn.pull_across)")
+        } else if !turn.territory.is_empty() || !turn.out_of_play.is_empty() || self.rounds.is_some() {
+            Some("territory, pits out of play or rounds (turn.territory, turn.out_of_play, rounds)")
+        } else {
+            None
+        };
+        match with {
+            Some(with) => problems.with(RulesProblem::BarredReturnCombination { with }),
+            None => problems,
+        }
     }
 
     /// The checks of the end judged on the last mover and of the pull
@@ -1660,7 +1812,7 @@ impl Rules {
     /// sowing from the origin first with a single seed on
     /// ([`Sowing::OriginFirstOrNext`](crate::primitives::Sowing::OriginFirstOrNext)):
     /// one slot each, the first clash found.
-    const fn children_problems(&self, mut problems: Problems) -> Problems {
+    const fn children_problems(&self, pits: usize, mut problems: Problems) -> Problems {
         let turn = &self.turn;
         let or_next = matches!(turn.lap.sowing(), crate::primitives::Sowing::OriginFirstOrNext);
         let clash = if !or_next {
@@ -1692,9 +1844,16 @@ impl Rules {
             Some("stores sown (turn.stores)")
         } else if children.made_on == 0 {
             Some("a child made on 0 seeds (turn.children.made_on)")
-        } else if !turn.fixed_direction() || matches!(turn.direction, crate::primitives::Direction::ByParity)
+        } else if !turn.chosen_direction.is_empty()
+            || matches!(turn.direction, crate::primitives::Direction::ByParity)
+            || (!turn.halves.is_together() && children.not_last_pit)
         {
-            Some("a direction not fixed (turn.direction, turn.halves, turn.chosen_direction)")
+            // Halves sowing their own way are played in the mirror, which
+            // keeps every reading but the last pit before the mover's
+            // row (MancalaGames' fixed location, the crate's by direction).
+            Some("a direction chosen, by parity, or by halves with not_last_pit (turn.direction, turn.halves, turn.chosen_direction)")
+        } else if let Some(why) = places_problem(children, pits) {
+            Some(why)
         } else if turn.capture.chain {
             Some("a chained capture (turn.capture.chain)")
         } else if !matches!(turn.capture.at, CaptureAt::LastPit) {
@@ -1892,5 +2051,30 @@ impl Rules {
         if let Some(problem) = self.problems(pits).first() {
             panic!("{}", problem.summary());
         }
+    }
+}
+
+/// What [`ChildPlaces`](crate::primitives::ChildPlaces) cannot say, on a
+/// board of `pits` pits: a place off the row or none at all, a place both
+/// players may take (its child's owner the position would have to hold),
+/// or a reading of the opponent's row beside them (one each, the last pit,
+/// apart).
+const fn places_problem(children: crate::primitives::Children, pits: usize) -> Option<&'static str> {
+    let Some(places) = children.places else {
+        return None;
+    };
+    let row = PitSet::first(if pits / 2 < 15 { pits / 2 } else { 15 });
+    let all = places.own.union(places.opponent);
+    if all.difference(row).bits() != 0 || all.is_empty() {
+        Some("places off the row, or none (turn.children.places)")
+    } else if !places.own.intersection(places.opponent).is_empty() {
+        Some("a place both players may take: its child's owner is not fixed (turn.children.places)")
+    } else if children.one_each
+        || children.not_last_pit
+        || !matches!(children.apart, crate::primitives::Apart::Any)
+    {
+        Some("one each, not the last pit or apart beside places (turn.children)")
+    } else {
+        None
     }
 }

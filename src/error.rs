@@ -82,6 +82,30 @@ pub enum PositionError {
         /// The moves of the game's opening (0: it has none).
         declared: u8,
     },
+    /// More moves of an opening left than a position holds
+    /// ([`Position::MAX_OPENING_LEFT`](crate::Position::MAX_OPENING_LEFT)).
+    #[error("{left} moves of the opening left: a position holds at most 31")]
+    OpeningTooLong {
+        /// The moves left given.
+        left: u8,
+    },
+    /// A pit barred by a return ([`Position::barred`](crate::Position::barred))
+    /// that no return can bar: not an end pit of a row (pit 1, `N`,
+    /// `N + 1` or `2N`), or, for a game, not one of the mover's holding
+    /// the single seed just sown into it round the end (the pit it came
+    /// from then empty).
+    #[error("pit {pit} cannot be barred: a return bars an end pit of the mover's row holding the single seed just sown into it round the end of the board")]
+    BadBarred {
+        /// The pit number given (from 1).
+        pit: u8,
+    },
+    /// A pit barred by a return in a position of a game without the rule
+    /// ([`Playable::barred_return`](crate::Playable::barred_return)).
+    #[error("pit {pit} is barred, but the game bars no return")]
+    BarredNotInGame {
+        /// The pit number (from 1).
+        pit: u8,
+    },
 }
 
 /// Why a move may not be played in a position.
@@ -153,6 +177,16 @@ pub enum IllegalMove {
     /// The pit may not be moved in this position (a rule of a user's game).
     #[error("pit {pit} may not be moved in this position")]
     NotPlayable {
+        /// The pit number given.
+        pit: u8,
+    },
+    /// The pit's single seed was just sown into it round the end of the
+    /// board by the opponent: it may not be sown straight back
+    /// ([`Playable::barred_return`](crate::Playable::barred_return)).
+    #[error(
+        "pit {pit}'s single seed was just sown round the end of the board: it may not be sown straight back"
+    )]
+    BarredReturn {
         /// The pit number given.
         pit: u8,
     },

@@ -2,10 +2,10 @@
 //! so that a file built for other rules is refused, whatever its name says.
 
 use crate::primitives::{
-    Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Children, Counts,
-    Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, LapCapture, LapCaptureGoesOn,
-    MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn,
-    StorePlace, Stores, Sweep,
+    Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, ChildPlaces,
+    Children, Counts, Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, LapCapture,
+    LapCaptureGoesOn, MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing,
+    SowingTurn, StorePlace, Stores, Sweep,
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Player, Repetition,
@@ -69,6 +69,7 @@ impl Encoder {
             must_feed,
             feeding,
             restriction,
+            barred_return,
         } = playable;
         self.tag(1).byte(min_seeds);
         self.tag(2).flag(must_feed);
@@ -83,6 +84,10 @@ impl Encoder {
             MoveRestriction::EndsInOpponentRowOrEmpty => self.tag(4).byte(1),
             MoveRestriction::SingletonToEmptyNext => self.tag(4).byte(2),
             MoveRestriction::SingletonsOnlyWhenAll => self.tag(4).byte(3),
+        }
+        // A barred return: tag 120, only when declared.
+        if barred_return {
+            self.tag(120).byte(1);
         }
     }
 
@@ -304,6 +309,7 @@ impl Encoder {
             one_each,
             not_last_pit,
             apart,
+            places,
         }) = children
         {
             self.tag(45).byte(made_on);
@@ -314,6 +320,12 @@ impl Encoder {
                 Apart::SameNumber => 1,
                 Apart::Facing => 2,
             });
+            // Children made by place: tag 121, the own and the opponent's
+            // places, only when declared.
+            if let Some(ChildPlaces { own, opponent }) = places {
+                self.tag(121).word(u64::from(own.bits()));
+                self.word(u64::from(opponent.bits()));
+            }
         }
         match chain_against {
             ChainAgainst::AgainstSowing => {}
@@ -470,7 +482,8 @@ impl Rules {
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
     /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
     /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`,
-    /// `turn.store_place`, `turn.extra_turn.in_opponent_store`, `turn.takes_opponent_store`)
+    /// `turn.store_place`, `turn.extra_turn.in_opponent_store`, `turn.takes_opponent_store`,
+    /// `play.barred_return`, `turn.children.places`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,

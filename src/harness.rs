@@ -513,6 +513,7 @@ fn check_refused_move<R: Ruleset>(
             | IllegalMove::MustFeed { pit }
             | IllegalMove::EndlessRelay { pit }
             | IllegalMove::NotPlayable { pit }
+            | IllegalMove::BarredReturn { pit }
             | IllegalMove::MustPass { pit, .. } => {
                 pit == number
                     && (pos.pits()[usize::from(number) - 1] == 0)

@@ -9,6 +9,16 @@ use crate::kernel::Packed;
 use crate::moves::PitSet;
 pub use crate::player::Player;
 
+/// The bits of [`Position`]'s history byte that count the moves of the
+/// opening left.
+const OPENING_BITS: u8 = 0x1F;
+/// The most moves of an opening a position holds
+/// ([`Position::MAX_OPENING_LEFT`]).
+pub(crate) const MAX_OPENING_LEFT: u8 = OPENING_BITS;
+/// Where the code of the barred pit starts in the history byte (3 bits:
+/// 0 none; 1 pit 1, 2 pit `N`, 3 pit `N + 1`, 4 pit `2N`).
+const BARRED_SHIFT: u32 = 5;
+
 /// A position of a two-row game with `P` pits in all (`P / 2` a side).
 ///
 /// Pits are stored in standard-notation order: `pits[0]` is pit 1 (South's
@@ -57,26 +67,19 @@ pub struct Position<const P: usize> {
     pub scores: [u8; 2],
     /// The player whose turn it is.
     pub to_move: Player,
-    /// The moves of the game's declared opening still to play: while it is
-    /// above 0, the rules of the opening hold ([`Opening`](crate::Opening):
-    /// no capture in the first moves). 0 after the opening and always in a
-    /// game without one, and then not shown in the notation or the serde
-    /// form. It fits in the padding before `children`: the position is no larger
-    /// for it.
-    ///
-    /// ```
-    /// use mancala_rules::Position;
-    ///
-    /// let pos: Position<6> = "1 2 3 | 4 5 6 0-0 N o2".parse()?;
-    /// assert_eq!(pos.opening_left, 2);
-    /// assert_eq!(pos.to_string(), "1 2 3 | 4 5 6 0-0 N o2");
-    /// # Ok::<(), mancala_rules::ParseError>(())
-    /// ```
-    pub opening_left: u8,
+    /// The state the rules read from the game's history, in one byte (in
+    /// the padding before `children`, so the position is no larger for
+    /// it): the moves of the opening left (bits 0-4, see
+    /// [`opening_left`](Position::opening_left)) and the pit barred by a
+    /// return (bits 5-7, see [`barred`](Position::barred)). 0 in every
+    /// game without those rules.
+    history: u8,
     /// The pits that are children (a Kazakh tuzdyk: a pit that became a
     /// house during play, see [`Children`](crate::primitives::Children)),
     /// each owned by the player facing its row (a child in South's row is
-    /// North's). Empty in every game without children, and then not shown
+    /// North's), or, in a game whose children are made by place
+    /// ([`ChildPlaces`](crate::primitives::ChildPlaces)), by the player
+    /// its place says. Empty in every game without children, and then not shown
     /// in the notation or the serde form.
     ///
     /// ```
@@ -110,7 +113,7 @@ impl<const P: usize> Position<P> {
             scores,
             to_move,
             children: PitSet::EMPTY,
-            opening_left: 0,
+            history: 0,
         }
     }
 
@@ -120,21 +123,154 @@ impl<const P: usize> Position<P> {
         Position { children, ..self }
     }
 
-    /// This position with `moves` moves of the opening left
-    /// ([`opening_left`](Position::opening_left)).
+    /// The most moves of an opening a position holds
+    /// ([`opening_left`](Position::opening_left)); a longer opening is a
+    /// problem of its declaration
+    /// ([`RulesProblem::OpeningTooLong`](crate::RulesProblem::OpeningTooLong)).
+    pub const MAX_OPENING_LEFT: u8 = MAX_OPENING_LEFT;
+
+    /// The moves of the game's declared opening still to play: while it is
+    /// above 0, the rules of the opening hold ([`Opening`](crate::Opening):
+    /// no capture in the first moves). 0 after the opening and always in a
+    /// game without one, and then not shown in the notation or the serde
+    /// form. At most [`MAX_OPENING_LEFT`](Position::MAX_OPENING_LEFT).
     ///
     /// ```
     /// use mancala_rules::Position;
     ///
-    /// let pos = Position::<6>::filled(3).with_opening_left(1);
-    /// assert_eq!(pos.to_string(), "3 3 3 | 3 3 3 0-0 S o1");
+    /// let pos: Position<6> = "1 2 3 | 4 5 6 0-0 N o2".parse()?;
+    /// assert_eq!(pos.opening_left(), 2);
+    /// assert_eq!(pos.to_string(), "1 2 3 | 4 5 6 0-0 N o2");
+    /// # Ok::<(), mancala_rules::ParseError>(())
     /// ```
+    #[inline(always)]
     #[must_use]
-    pub const fn with_opening_left(self, moves: u8) -> Self {
-        Position {
-            opening_left: moves,
-            ..self
+    pub const fn opening_left(&self) -> u8 {
+        self.history & OPENING_BITS
+    }
+
+    /// This position with `moves` moves of the opening left
+    /// ([`opening_left`](Position::opening_left)), or
+    /// [`PositionError::OpeningTooLong`] for more than
+    /// [`MAX_OPENING_LEFT`](Position::MAX_OPENING_LEFT).
+    ///
+    /// ```
+    /// use mancala_rules::{Position, PositionError};
+    ///
+    /// let pos = Position::<6>::filled(3).with_opening_left(1)?;
+    /// assert_eq!(pos.to_string(), "3 3 3 | 3 3 3 0-0 S o1");
+    /// assert_eq!(pos.with_opening_left(40), Err(PositionError::OpeningTooLong { left: 40 }));
+    /// # Ok::<(), PositionError>(())
+    /// ```
+    pub const fn with_opening_left(self, moves: u8) -> Result<Self, PositionError> {
+        if moves > OPENING_BITS {
+            return Err(PositionError::OpeningTooLong { left: moves });
         }
+        let mut pos = self;
+        pos.set_opening_left(moves);
+        Ok(pos)
+    }
+
+    /// Sets the moves of the opening left: `moves` at most
+    /// [`MAX_OPENING_LEFT`](Position::MAX_OPENING_LEFT) (the bits above
+    /// are dropped; the rules' check keeps every declared opening within).
+    #[inline(always)]
+    pub(crate) const fn set_opening_left(&mut self, moves: u8) {
+        self.history = (self.history & !OPENING_BITS) | (moves & OPENING_BITS);
+    }
+
+    /// The pit (0-based) the player to move may not play this turn: the
+    /// pit into which the opponent has just sown a single seed round an
+    /// end of the board, which may not be sown straight back
+    /// ([`Playable::barred_return`](crate::Playable::barred_return)).
+    /// `None` after every other move and always in a game without the
+    /// rule, and then not shown in the notation or the serde form. Only
+    /// an end pit of a row can be barred: pit 1, `N`, `N + 1` or `2N`.
+    ///
+    /// ```
+    /// use mancala_rules::Position;
+    ///
+    /// // South's pit 1 has just sown its single seed round the end into
+    /// // North's pit 6, which North may not sow straight back.
+    /// let pos: Position<6> = "0 2 2 | 2 2 1 0-0 N b6".parse()?;
+    /// assert_eq!(pos.barred(), Some(5));
+    /// assert_eq!(pos.to_string(), "0 2 2 | 2 2 1 0-0 N b6");
+    /// # Ok::<(), mancala_rules::ParseError>(())
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn barred(&self) -> Option<usize> {
+        let n = P / 2;
+        match self.history >> BARRED_SHIFT {
+            1 => Some(0),
+            2 => Some(n - 1),
+            3 => Some(n),
+            4 => Some(P - 1),
+            _ => None,
+        }
+    }
+
+    /// This position with pit `pit` (0-based) barred
+    /// ([`barred`](Position::barred); `None`: no pit), or
+    /// [`PositionError::BadBarred`] for a pit that is not an end pit of a
+    /// row (pit 1, `N`, `N + 1` or `2N`). Whether the game has the rule,
+    /// and whether the pit is one a return could have barred, is for
+    /// [`Ruleset::validate`](crate::Ruleset::validate) to say.
+    ///
+    /// ```
+    /// use mancala_rules::{Position, PositionError};
+    ///
+    /// let pos: Position<6> = "2 2 1 | 0 2 2 0-0 S".parse()?;
+    /// assert_eq!(pos.with_barred(Some(2))?.to_string(), "2 2 1 | 0 2 2 0-0 S b3");
+    /// assert_eq!(pos.with_barred(Some(1)), Err(PositionError::BadBarred { pit: 2 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn with_barred(self, pit: Option<usize>) -> Result<Self, PositionError> {
+        let code = match pit {
+            None => 0,
+            Some(pit) => match Self::barred_code(pit) {
+                Some(code) => code,
+                None => {
+                    return Err(PositionError::BadBarred {
+                        pit: if pit < 255 { pit as u8 + 1 } else { 255 },
+                    })
+                }
+            },
+        };
+        let mut pos = self;
+        pos.history = (pos.history & OPENING_BITS) | code << BARRED_SHIFT;
+        Ok(pos)
+    }
+
+    /// The code of an end pit of a row in the history byte (1 to 4), or
+    /// `None` for another pit.
+    const fn barred_code(pit: usize) -> Option<u8> {
+        let n = P / 2;
+        if pit == 0 {
+            Some(1)
+        } else if pit == n - 1 {
+            Some(2)
+        } else if pit == n {
+            Some(3)
+        } else if pit == P - 1 {
+            Some(4)
+        } else {
+            None
+        }
+    }
+
+    /// Sets the barred pit ([`barred`](Position::barred)): an end pit of
+    /// a row, or none (any other pit is read as none).
+    #[inline(always)]
+    pub(crate) const fn set_barred(&mut self, pit: Option<usize>) {
+        let code = match pit {
+            Some(pit) => match Self::barred_code(pit) {
+                Some(code) => code,
+                None => 0,
+            },
+            None => 0,
+        };
+        self.history = (self.history & OPENING_BITS) | code << BARRED_SHIFT;
     }
 
     /// The opening position: every pit holds `seeds`, nothing captured, South to move.
@@ -230,11 +366,17 @@ impl<const P: usize> Position<P> {
         } else {
             crate::primitives::mirror_set::<P>(self.children)
         };
-        Position {
+        let mut mirrored = Position {
             pits,
             children,
             ..*self
+        };
+        if let Some(pit) = self.barred() {
+            // Each end pit trades places with the other end of its row.
+            let row_start = if pit < n { 0 } else { n };
+            mirrored.set_barred(Some(row_start + (row_start + n - 1 - pit)));
         }
+        mirrored
     }
 
     /// Checks the shape of a position given as plain parts (pits in standard
@@ -281,8 +423,12 @@ impl<const P: usize> fmt::Display for Position<P> {
             write!(f, "{}{}", if i == 0 { " c" } else { "," }, pit + 1)?;
         }
         // The moves of the opening left, if any: `o2`.
-        if self.opening_left > 0 {
-            write!(f, " o{}", self.opening_left)?;
+        if self.opening_left() > 0 {
+            write!(f, " o{}", self.opening_left())?;
+        }
+        // The pit barred by a return, if any: `b6`.
+        if let Some(pit) = self.barred() {
+            write!(f, " b{}", pit + 1)?;
         }
         Ok(())
     }
@@ -296,9 +442,12 @@ impl<const P: usize> FromStr for Position<P> {
         let mut count = 0usize;
         let mut scores = [0u8; 2];
         let mut to_move = Player::South;
-        let mut tail_seen = 0u8; // 1 after the captures, 2 after the player, 3 after the children, 4 after the opening
+        // 1 after the captures, 2 after the player, 3 after the children, 4
+        // after the opening, 5 after the barred pit
+        let mut tail_seen = 0u8;
         let mut children = PitSet::EMPTY;
         let mut opening_left = 0u8;
+        let mut barred = None;
         let mut bar_seen = false;
         for token in text.split_whitespace() {
             if token == "|" {
@@ -352,6 +501,15 @@ impl<const P: usize> FromStr for Position<P> {
                     ));
                 }
                 tail_seen = 4;
+            } else if let (2..=4, Some(number)) = (tail_seen, token.strip_prefix('b')) {
+                let pit = usize::from(parse_count(number)?);
+                if pit == 0 || pit > P {
+                    return Err(ParseError::Position(format!(
+                        "'{number}' is not a barred pit: pit numbers 1-{P}"
+                    )));
+                }
+                barred = Some(pit - 1);
+                tail_seen = 5;
             } else {
                 return Err(ParseError::Position(format!(
                     "unexpected '{token}' after the player to move"
@@ -361,9 +519,10 @@ impl<const P: usize> FromStr for Position<P> {
         if count != P {
             return Err(ParseError::Position(format!("expected {P} pits, found {count}")));
         }
-        Ok(Self::new(pits, scores, to_move)
-            .with_children(children)
-            .with_opening_left(opening_left))
+        let pos = Self::new(pits, scores, to_move).with_children(children);
+        pos.with_opening_left(opening_left)
+            .and_then(|pos| pos.with_barred(barred))
+            .map_err(|error| ParseError::Position(error.to_string()))
     }
 }
 
@@ -394,6 +553,9 @@ struct PositionRepr {
     /// The moves of the opening left, absent when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     opening_left: u8,
+    /// The pit barred by a return (its number, from 1), absent when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    barred: Option<u8>,
 }
 
 #[cfg(feature = "serde")]
@@ -410,7 +572,8 @@ impl<const P: usize> From<Position<P>> for PositionRepr {
             scores: pos.scores,
             to_move: pos.to_move,
             children: pos.children.map(|pit| pit as u8 + 1).collect(),
-            opening_left: pos.opening_left,
+            opening_left: pos.opening_left(),
+            barred: pos.barred().map(|pit| pit as u8 + 1),
         }
     }
 }
@@ -420,9 +583,14 @@ impl<const P: usize> TryFrom<PositionRepr> for Position<P> {
     type Error = PositionError;
     fn try_from(repr: PositionRepr) -> Result<Self, PositionError> {
         let pos = Self::from_parts(&repr.pits, repr.scores, repr.to_move.into())?;
-        Ok(pos
-            .with_children(children_of::<P>(&repr.children)?)
-            .with_opening_left(repr.opening_left))
+        let barred = match repr.barred {
+            None => None,
+            Some(0) => return Err(PositionError::BadBarred { pit: 0 }),
+            Some(pit) => Some(usize::from(pit) - 1),
+        };
+        pos.with_children(children_of::<P>(&repr.children)?)
+            .with_opening_left(repr.opening_left)?
+            .with_barred(barred)
     }
 }
 
@@ -481,9 +649,14 @@ pub trait Board:
     fn with_children(self, children: PitSet) -> Self;
     /// The moves of the opening left (see [`Position::opening_left`]).
     fn opening_left(&self) -> u8;
-    /// This position with `moves` moves of the opening left.
-    #[must_use]
-    fn with_opening_left(self, moves: u8) -> Self;
+    /// This position with `moves` moves of the opening left (see
+    /// [`Position::with_opening_left`]).
+    fn with_opening_left(self, moves: u8) -> Result<Self, PositionError>;
+    /// The pit the player to move may not play, barred by a return (see
+    /// [`Position::barred`]).
+    fn barred(&self) -> Option<usize>;
+    /// This position with `pit` barred (see [`Position::with_barred`]).
+    fn with_barred(self, pit: Option<usize>) -> Result<Self, PositionError>;
 }
 
 mod sealed {
@@ -534,10 +707,17 @@ impl<const P: usize> Board for Position<P> {
     }
     #[inline]
     fn opening_left(&self) -> u8 {
-        self.opening_left
+        Position::opening_left(self)
     }
-    fn with_opening_left(self, moves: u8) -> Self {
+    fn with_opening_left(self, moves: u8) -> Result<Self, PositionError> {
         Position::with_opening_left(self, moves)
+    }
+    #[inline]
+    fn barred(&self) -> Option<usize> {
+        Position::barred(self)
+    }
+    fn with_barred(self, pit: Option<usize>) -> Result<Self, PositionError> {
+        Position::with_barred(self, pit)
     }
     #[inline(always)]
     fn fingerprint(&self) -> u64 {
@@ -551,7 +731,7 @@ impl<const P: usize> Board for Position<P> {
             | u64::from(self.scores[1]) << 8
             | (self.to_move as u64) << 16
             | u64::from(self.children.bits()) << 24
-            | u64::from(self.opening_left) << 56;
+            | u64::from(self.history) << 56;
         let hash = Packed::load(&self.pits).fold_words(round(0, head), round);
         hash ^ hash >> 32
     }

@@ -169,6 +169,26 @@
 //! {"pits": [..], "scores": [0, 0], "to_move": 1, "legal": ["4","5","6"], "over": false, "final": null, "winner": null, "opening_left": 1}
 //! ```
 //!
+//! # Games that bar a return
+//!
+//! An addition: a game in which a single seed just sown round an end of
+//! the board may not be sown straight back
+//! ([`Playable::barred_return`](crate::Playable::barred_return),
+//! MancalaGames' `DontUndoMoveOne`) holds the pit barred for the next move
+//! in its positions ([`Position::barred`](crate::Position::barred)). While
+//! a pit is barred, a position has one more field, last: `"barred": 6`
+//! (the pit's number); after any other move the field is absent, as in
+//! every position of every other game, whose answers are as they were. A
+//! start may say it, `"barred": 6` (default none); a start of a game
+//! without the rule, or one naming a pit no return could have barred (not
+//! an end pit of the mover's row holding one seed, the pit round the end
+//! from it empty), is refused as an invalid start ("pit 6 is barred, but
+//! the game bars no return").
+//!
+//! ```json
+//! {"pits": [..], "scores": [0, 0], "to_move": 1, "legal": ["7","8ccw","8cw","9"], "over": false, "final": null, "winner": null, "barred": 10}
+//! ```
+//!
 //! # Errors
 //!
 //! A request that cannot be read, names an unknown game, holds an invalid
@@ -517,7 +537,8 @@ impl<W: Write> WithRuleset for Respond<'_, W> {
             None => Ok(rules.start()),
             Some(start) => R::Position::from_parts(&start.pits, start.scores, start.to_move)
                 .and_then(|pos| children_of(start.children.as_deref(), pos))
-                .map(|pos| pos.with_opening_left(start.opening_left))
+                .and_then(|pos| pos.with_opening_left(start.opening_left))
+                .and_then(|pos| pos.with_barred(start.barred_pit()?))
                 .and_then(|pos| rules.validate(&pos).map(|()| pos)),
         };
         match start {
@@ -634,7 +655,8 @@ fn replay_round<const P: usize>(
         None => Ok(rules.start()),
         Some(start) => Position::<P>::from_parts(&start.pits, start.scores, start.to_move)
             .and_then(|pos| children_of(start.children.as_deref(), pos))
-            .map(|pos| pos.with_opening_left(start.opening_left))
+            .and_then(|pos| pos.with_opening_left(start.opening_left))
+            .and_then(|pos| pos.with_barred(start.barred_pit()?))
             .and_then(|pos| rules.validate(&pos).map(|()| pos)),
     };
     match position {
@@ -833,6 +855,11 @@ fn write_position<R: Ruleset>(out: &mut impl Write, replay: &Replay<R>) -> io::R
     let left = replay.current().opening_left();
     if left > 0 {
         write!(out, ",\"opening_left\":{left}")?;
+    }
+    // A position whose mover may not play a pit barred by a return: its
+    // number, last, only then (no other position's answer changes).
+    if let Some(pit) = replay.current().barred() {
+        write!(out, ",\"barred\":{}", pit + 1)?;
     }
     out.write_all(b"}")
 }
@@ -1075,6 +1102,21 @@ struct Start {
     /// (default 0: the opening is over).
     #[serde(default)]
     opening_left: u8,
+    /// A game that bars a return: the pit the mover may not play (its
+    /// number; default none).
+    #[serde(default)]
+    barred: Option<u8>,
+}
+
+impl Start {
+    /// The barred pit (0-based), or `BadBarred` for pit 0.
+    fn barred_pit(&self) -> Result<Option<usize>, PositionError> {
+        match self.barred {
+            None => Ok(None),
+            Some(0) => Err(PositionError::BadBarred { pit: 0 }),
+            Some(pit) => Ok(Some(usize::from(pit) - 1)),
+        }
+    }
 }
 
 /// `[south, north]`. (Read as a list first: serde_json streaming into an

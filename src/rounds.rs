@@ -569,7 +569,11 @@ impl<const P: usize> Match<P> {
         let mut scores = [0u8; 2];
         let filled = rounds.fill_round_into(self.rules.seeds, claims, &mut pits, &mut scores);
         let opening = self.rules.opening_moves();
-        let start = |pits, scores| Position::new(pits, scores, next).with_opening_left(opening);
+        // A valid declaration's opening fits (RulesProblem::OpeningTooLong).
+        let start = |pits, scores| {
+            let pos = Position::new(pits, scores, next);
+            pos.with_opening_left(opening).unwrap_or(pos)
+        };
         match filled.map(|(out, south)| (start(pits, scores), out, south)) {
             Some((start, out, south)) => {
                 // The fill conserves the seeds: the start is valid.

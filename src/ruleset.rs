@@ -233,6 +233,30 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
         if left > declared {
             return Err(PositionError::OpeningNotInGame { left, declared });
         }
+        if let Some(pit) = pos.barred() {
+            let number = pit as u8 + 1;
+            if !self.bars_returns() {
+                return Err(PositionError::BarredNotInGame { pit: number });
+            }
+            // What a return leaves: the mover's end pit holding the single
+            // seed just sown into it round the end, the pit it came from
+            // empty, and no child.
+            let pits = pos.pits();
+            let n = Self::Position::PITS / 2;
+            let partner = if pit == 0 {
+                Self::Position::PITS - 1
+            } else if pit == Self::Position::PITS - 1 {
+                0
+            } else if pit + 1 == n {
+                n
+            } else {
+                n - 1
+            };
+            let movers = (pit < n) == (pos.to_move() == Player::South);
+            if !movers || pits[pit] != 1 || pits[partner] != 0 || pos.children().contains(pit) {
+                return Err(PositionError::BadBarred { pit: number });
+            }
+        }
         let expected = self.total_seeds();
         if found == expected {
             Ok(())
@@ -266,6 +290,13 @@ pub trait Ruleset: Copy + Debug + Send + Sync + 'static {
     /// Default: 0, no opening.
     fn opening_moves(&self) -> u8 {
         0
+    }
+
+    /// Whether the game bars a return ([`Playable::barred_return`](crate::Playable::barred_return)),
+    /// which its positions then hold ([`Position::barred`](crate::Position::barred)).
+    /// Default: no.
+    fn bars_returns(&self) -> bool {
+        false
     }
 
     /// Whether some moves of this game carry a direction the player

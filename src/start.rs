@@ -321,6 +321,10 @@ impl crate::Rules {
             };
             if opening.no_captures_for == 0 {
                 problems = problems.with(crate::RulesProblem::OpeningWithoutMoves);
+            } else if opening.no_captures_for > crate::position::MAX_OPENING_LEFT {
+                problems = problems.with(crate::RulesProblem::OpeningTooLong {
+                    moves: opening.no_captures_for,
+                });
             } else if let Some(with) = with {
                 problems = problems.with(crate::RulesProblem::OpeningCombination { with });
             }

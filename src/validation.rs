@@ -284,6 +284,22 @@ pub enum RulesProblem {
     /// opening instead.
     #[error("opening: no_captures_for is 0; declare no opening instead")]
     OpeningWithoutMoves,
+    /// An opening longer than a position holds
+    /// ([`Position::MAX_OPENING_LEFT`](crate::Position::MAX_OPENING_LEFT)).
+    #[error("opening: no_captures_for is {moves}; a position holds at most 31 moves of an opening")]
+    OpeningTooLong {
+        /// The moves declared.
+        moves: u8,
+    },
+    /// A barred return ([`Playable::barred_return`](crate::Playable::barred_return))
+    /// with a rule it was not read with (`with` names it): it is read for
+    /// a game whose halves sow outward, singletons moving, in single laps
+    /// from the next pit, no store sown.
+    #[error("play.barred_return: a barred return cannot be combined with {with}")]
+    BarredReturnCombination {
+        /// The rule at fault, as the declaration spells it.
+        with: &'static str,
+    },
     /// An opening that bars captures with a rule its reading does not
     /// cover (`with` names it).
     #[error("opening: captures barred in the opening cannot be combined with {with}")]
@@ -422,7 +438,10 @@ impl RulesProblem {
             RulesProblem::StartBoard { .. } | RulesProblem::StartWithRounds => "start",
             RulesProblem::DealTooLarge { .. } | RulesProblem::DealWithRounds => "deal",
             RulesProblem::FirstMove { .. } => "first_move",
-            RulesProblem::OpeningWithoutMoves | RulesProblem::OpeningCombination { .. } => "opening",
+            RulesProblem::OpeningWithoutMoves
+            | RulesProblem::OpeningTooLong { .. }
+            | RulesProblem::OpeningCombination { .. } => "opening",
+            RulesProblem::BarredReturnCombination { .. } => "play.barred_return",
             RulesProblem::ChainCapWithoutChain => "turn.capture.max_chain",
             RulesProblem::EliminateCombination { .. } => "end.eliminate",
             RulesProblem::PullAcrossCombination { .. } => "turn.pull_across",
@@ -517,6 +536,10 @@ impl RulesProblem {
                 "first_move: a pit of South's row it can move, without a deal, rounds, restrictions or choices"
             }
             RulesProblem::OpeningWithoutMoves => "opening: at least 1 move",
+            RulesProblem::OpeningTooLong { .. } => "opening: at most 31 moves",
+            RulesProblem::BarredReturnCombination { .. } => {
+                "play.barred_return: halves sowing outward, no end place chosen, single seeds moving, single laps from the next pit, no stores, feeding, illegal grand slam, restriction, capture before the sowing, captures during the sowing, pull across, territory or rounds"
+            }
             RulesProblem::OpeningCombination { .. } => {
                 "opening: not with children, captures on each lap, a capture before the sowing or the pull across"
             }
@@ -537,7 +560,7 @@ impl RulesProblem {
                 "turn.pick: not with stores sown, pits out of play, or (facing) another capture than from the last pit"
             }
             RulesProblem::ChildrenCombination { .. } => {
-                "turn.children: only a single lap into the pits, a capture by count, one fixed direction"
+                "turn.children: only a single lap into the pits, a capture by count, one fixed direction or halves (not_last_pit with one fixed direction only), places no two players share"
             }
             RulesProblem::OriginFirstOrNextCombination { .. } => {
                 "turn.lap: origin-first-or-next only as a single lap without stores sown"
@@ -591,7 +614,7 @@ impl Default for Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 40;
+    const CAPACITY: usize = 41;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -25,6 +25,7 @@ const TOGUZ_CHILDREN: Children = Children {
     one_each: true,
     not_last_pit: true,
     apart: Apart::SameNumber,
+    places: None,
 };
 
 /// Toguz Kumalak's turn on 2x3 (3 seeds a pit, 18 in all): origin first
@@ -69,6 +70,7 @@ declare!(
         Children {
             not_last_pit: false,
             apart: Apart::Any,
+            places: None,
             ..TOGUZ_CHILDREN
         },
         Direction::CounterClockwise
@@ -80,6 +82,7 @@ declare!(
     toguz(
         Children {
             apart: Apart::Facing,
+            places: None,
             ..TOGUZ_CHILDREN
         },
         Direction::Clockwise
@@ -92,6 +95,7 @@ declare!(
         Children {
             not_last_pit: false,
             apart: Apart::Any,
+            places: None,
             ..TOGUZ_CHILDREN
         },
         Direction::Clockwise

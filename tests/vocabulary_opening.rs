@@ -86,7 +86,7 @@ declare!(
 #[test]
 fn the_start_holds_the_whole_opening() {
     assert_eq!(OneMove.start().to_string(), "2 2 2 | 2 2 2 0-0 S o1");
-    assert_eq!(TwoMoves.start().opening_left, 2);
+    assert_eq!(TwoMoves.start().opening_left(), 2);
     // A game without the rule: the byte stays 0, the notation as before.
     assert_eq!(NoOpening.start().to_string(), "2 2 2 | 2 2 2 0-0 S");
 }
@@ -166,8 +166,8 @@ fn a_chain_takes_at_most_max_chain_pits() {
 #[test]
 fn the_notation_shows_the_opening_left_and_reads_it_back() {
     let pos = board(TwoMoves, "2 2 2 | 2 2 2 0-0 S o2");
-    assert_eq!(pos.opening_left, 2);
-    assert_eq!(pos, Position::<6>::filled(2).with_opening_left(2));
+    assert_eq!(pos.opening_left(), 2);
+    assert_eq!(pos, Position::<6>::filled(2).with_opening_left(2).unwrap());
     // With children: the opening comes after them.
     let pos: Position<6> = "2 2 2 | 2 2 2 0-0 N c4 o1".parse().expect("notation");
     assert_eq!(pos.to_string(), "2 2 2 | 2 2 2 0-0 N c4 o1");
@@ -179,7 +179,7 @@ fn the_notation_shows_the_opening_left_and_reads_it_back() {
 #[cfg(feature = "serde")]
 #[test]
 fn the_serde_form_carries_the_opening_left_only_when_nonzero() {
-    let pos = Position::<6>::filled(2).with_opening_left(1);
+    let pos = Position::<6>::filled(2).with_opening_left(1).unwrap();
     let json = serde_json::to_string(&pos).expect("serialize");
     assert_eq!(
         json,
@@ -192,21 +192,22 @@ fn the_serde_form_carries_the_opening_left_only_when_nonzero() {
 
 #[test]
 fn a_position_in_an_opening_the_game_does_not_have_is_refused() {
-    let pos = Position::<6>::filled(2).with_opening_left(1);
+    let pos = Position::<6>::filled(2).with_opening_left(1).unwrap();
     assert_eq!(
         NoOpening.validate(&pos),
         Err(PositionError::OpeningNotInGame { left: 1, declared: 0 })
     );
     assert_eq!(OneMove.validate(&pos), Ok(()));
     assert_eq!(
-        OneMove.validate(&pos.with_opening_left(2)),
+        OneMove.validate(&pos.with_opening_left(2).unwrap()),
         Err(PositionError::OpeningNotInGame { left: 2, declared: 1 })
     );
 }
 
 #[test]
 fn the_position_is_no_larger_for_the_opening() {
-    // The byte fits in the padding before `children` (a u32).
+    // The byte fits in the padding before `children` (a u32); it holds
+    // the barred pit too (tests/vocabulary_barred_return.rs).
     assert_eq!(std::mem::size_of::<Position<12>>(), 20);
     assert_eq!(std::mem::size_of::<Position<14>>(), 24);
     assert_eq!(std::mem::size_of::<Position<2>>(), 12);
@@ -227,6 +228,7 @@ fn an_opening_of_no_move_or_with_children_is_a_problem() {
                 one_each: true,
                 not_last_pit: true,
                 apart: Apart::SameNumber,
+                places: None,
             }),
             ..THREES
         },

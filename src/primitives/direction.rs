@@ -215,6 +215,27 @@ impl SowingTurn {
     }
 }
 
+/// The pit beside `pit` (0-based) round an end of the board: pit 1 and
+/// pit `2N` face each other round one end, pit `N` and pit `N + 1` round
+/// the other (where a sowing passes from one row into the other). `P`
+/// (no pit) for a pit that is not at an end of its row.
+#[inline]
+#[must_use]
+pub(crate) const fn round_the_end<const P: usize>(pit: usize) -> usize {
+    let n = P / 2;
+    if pit == 0 {
+        P - 1
+    } else if pit == P - 1 {
+        0
+    } else if pit + 1 == n {
+        n
+    } else if pit == n {
+        n - 1
+    } else {
+        P
+    }
+}
+
 /// The data form of [`SowingTurn::chosen_direction`]: the places, 1-based,
 /// ascending (`[3]` for the centre of a 5-pit row).
 #[cfg(feature = "serde")]

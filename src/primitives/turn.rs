@@ -1263,6 +1263,18 @@ impl SowingTurn {
                 direction: Direction::CounterClockwise,
                 out_of_play: mirror_set::<P>(self.out_of_play),
                 territory: mirror_set::<P>(self.territory),
+                // Children made by place: the places seen in the mirror.
+                children: match self.children {
+                    Some(
+                        children @ Children {
+                            places: Some(places), ..
+                        },
+                    ) => Some(Children {
+                        places: Some(places.mirrored(P / 2)),
+                        ..children
+                    }),
+                    children => children,
+                },
                 halves: RowHalves::Together,
                 chosen_direction: PitSet::EMPTY,
                 chain_against: ChainAgainst::AgainstSowing,

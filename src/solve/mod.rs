@@ -231,6 +231,14 @@ impl<D: Declared> Solvable for D {
                 rules.name
             ));
         }
+        if rules.play.barred_return {
+            // The board index holds pits, scores and the mover, not the
+            // pit a return bars.
+            return Some(format!(
+                "{}'s game bars a return (play.barred_return), whose barred pit the solver's board index does not hold",
+                rules.name
+            ));
+        }
         if rules.turn.children.is_some() {
             // The board index holds pits, scores and the mover, not children.
             return Some(format!(

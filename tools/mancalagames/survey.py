@@ -359,14 +359,21 @@ def survey_one(MG, traces, path):
             raise Blocked('a chosen direction with feeding')
         if nd.get('grandslam') == gi.GrandSlam.NOT_LEGAL:
             raise Blocked('a chosen direction with an illegal grand slam')
+    barred_return = False
     if halves == 'outward' and (info.min_move or 1) == 1 \
             and 0 not in info.udir_holes \
             and holes - 1 not in info.udir_holes:
         # MG's DontUndoMoveOne: a singleton just sown round an end of the
-        # board may not be sown straight back; it reads the last move
-        raise Blocked('a singleton sown round an end may not be sown '
-                      'straight back: the last move is state the position '
-                      'does not hold')
+        # board may not be sown straight back (Playable::barred_return,
+        # the pit barred held in the position); read with single laps from
+        # the next pit and no store sown (RulesProblem::
+        # BarredReturnCombination), checked below
+        if info.mlength == 3:
+            raise Blocked('a barred return with moves anywhere on the '
+                          'board (territory)')
+        barred_return = True
+        features.append('a singleton sown round an end not sown straight '
+                        'back')
     sow_start, skip_start = take('sow_start'), take('skip_start')
     if sow_start and skip_start:
         raise Blocked('origin first and skipping the origin')
@@ -922,7 +929,14 @@ def survey_one(MG, traces, path):
     elif enders != ['ClearSeedsEndGame']:
         raise Blocked(f'goal CLEAR with the enders {enders}')
     children = survey_children(gi, info, nd, direction, holes)
-    if children:
+    if children and children.get('places'):
+        features.append('children on %d (own places %s; opponent places %s)'
+                        % (children['made_on'],
+                           ','.join(map(str, children['places']['own']))
+                           or 'none',
+                           ','.join(map(str, children['places']['opponent']))
+                           or 'none'))
+    elif children:
         features.append('children on %d%s%s%s' % (
             children['made_on'], ', one each' if children['one_each'] else '',
             ', not the last pit' if children['not_last_pit'] else '',
@@ -942,7 +956,8 @@ def survey_one(MG, traces, path):
         'has_stores': stores != 'none',
         'play': dict({'min_seeds': min_move, 'must_feed': must_feed},
                      **({'feeding': 'after-capture'} if must_feed else {}),
-                     **({'restriction': restriction} if restriction else {})),
+                     **({'restriction': restriction} if restriction else {}),
+                     **({'barred_return': True} if barred_return else {})),
         'turn': {
             'lap': lap,
             'direction': direction,
@@ -997,6 +1012,22 @@ def survey_one(MG, traces, path):
         form['first_move'] = first_move
     if nocapt:
         form['opening'] = {'no_captures_for': nocapt}
+    if barred_return:
+        # what the check refuses beside a barred return
+        # (RulesProblem::BarredReturnCombination)
+        t = form['turn']
+        beside = (t['lap'].get('single') not in ('next-pit',
+                                                 'next-pit-skipping-origin')
+                  or t['stores'] != 'none'
+                  or form['play']['must_feed']
+                  or form['play'].get('restriction')
+                  or t['grand_slam'] == 'illegal'
+                  or t.get('before_sowing') or t.get('en_passant')
+                  or t.get('pull_across') or rounds is not None)
+        if beside:
+            raise Blocked('a barred return beside a reading it was not '
+                          'read with (relay laps, stores sown, feeding, '
+                          '...)')
     if children:
         # what the check refuses beside children
         # (RulesProblem::ChildrenCombination)
@@ -1006,7 +1037,8 @@ def survey_one(MG, traces, path):
                   or t['capture'].get('at') == 'across-gap'
                   or t['opposite'] or t.get('sweep')
                   or t.get('before_sowing') or t.get('en_passant')
-                  or t.get('halves') or t.get('chosen_direction')
+                  or (t.get('halves') and t['children']['not_last_pit'])
+                  or t.get('chosen_direction')
                   or t['direction'] == 'by-parity'
                   or t['grand_slam'] != 'captures'
                   or t['extra_turn']['after_capture']
@@ -1049,7 +1081,11 @@ def survey_children(gi, info, nd, direction, holes):
     ONE_CHILD, anywhere there or but the opponent's pit sown last before
     the mover's row (NO_OPP_LEFT counterclockwise, NO_OPP_RIGHT clockwise;
     NOT_SYM_OPP and NOT_FACING add the pit kept apart), in a game with
-    stores (without them MG moves the captures into the children)."""
+    stores (without them MG moves the captures into the children) or
+    without captures; and, with no rule on the row (child_rule NONE), a
+    child made where MG's child locations let its maker, who owns it
+    (Children::places), when no place is open to both players (so that a
+    child's owner is fixed by its place)."""
     kind = nd.pop('child_type', None)
     cvt = nd.pop('child_cvt', None)
     rule = nd.pop('child_rule', None)
@@ -1060,17 +1096,27 @@ def survey_children(gi, info, nd, direction, holes):
         return None
     if kind not in (gi.ChildType.NORMAL, gi.ChildType.ONE_CHILD):
         raise Blocked(f'children: child_type={kind.name}')
-    if rule != gi.ChildRule.OPP_SIDE_ONLY:
-        raise Blocked('children: child_rule='
-                      f"{getattr(rule, 'name', 'NONE')} (a child's owner "
-                      'not fixed by its row)')
-    if not info.stores:
+    if rule not in (gi.ChildRule.OPP_SIDE_ONLY, gi.ChildRule.NONE, None):
+        raise Blocked(f'children: child_rule={rule.name}')
+    if not info.stores and info.any_captures:
         raise Blocked('children without stores (the captures go into a '
                       'child)')
     if holes < 2:
         raise Blocked('children on a row of one pit')
     if not cvt:
         raise Blocked('children made on 0 seeds')
+    if rule in (gi.ChildRule.NONE, None):
+        # no rule on the row: each player makes children where MG's
+        # child locations let them, and owns them (Children::places)
+        if kind == gi.ChildType.ONE_CHILD:
+            raise Blocked('children: one each, made by place')
+        places = child_places(gi, locs or gi.ChildLocs.ANYWHERE, holes)
+        if set(places['own']) & set(places['opponent']):
+            raise Blocked('children: child_rule=NONE with a place both '
+                          "players may take (a child's owner not fixed by "
+                          'its place)')
+        return {'made_on': cvt, 'one_each': False, 'not_last_pit': False,
+                'apart': 'any', 'places': places}
     locs = locs or gi.ChildLocs.ANYWHERE
     left = (gi.ChildLocs.NO_OPP_LEFT, gi.ChildLocs.NOT_SYM_OPP)
     right = (gi.ChildLocs.NO_OPP_RIGHT, gi.ChildLocs.NOT_FACING)
@@ -1085,6 +1131,46 @@ def survey_children(gi, info, nd, direction, holes):
              gi.ChildLocs.NOT_FACING: 'facing'}.get(locs, 'any')
     return {'made_on': cvt, 'one_each': kind == gi.ChildType.ONE_CHILD,
             'not_last_pit': not_last, 'apart': apart}
+
+
+def child_places(gi, locs, holes):
+    """The places (1 to holes, from each row's owner's left) where the
+    mover may make a child in their own row and in the opponent's, from
+    MancalaGames' child locations (its ChildLocOk table, read from its
+    checkout), the same for both players, or raise Blocked."""
+    import make_child  # MancalaGames' module
+    if locs == gi.ChildLocs.ANYWHERE:
+        every = list(range(1, holes + 1))
+        return {'own': every, 'opponent': every}
+    table = make_child.ChildLocOk.pattern_dict
+    if locs not in table:
+        raise Blocked(f'children: child_locs={locs.name} with no rule on '
+                      'the row')
+    plist = table[locs]
+    pattern = plist[1] + plist[0][::-1]
+    if holes in make_child.ChildLocOk.btrans:
+        trans = make_child.ChildLocOk.btrans[holes]
+    else:
+        half = [0, 1] + [2] * (holes - 4) + [3, 4]
+        trans = half + [v + 5 for v in half]
+    seen = None
+    for mover in (False, True):
+        own, opponent = [], []
+        for loc in range(2 * holes):
+            players = pattern[trans[loc]]
+            if not players or mover not in players:
+                continue
+            south_row = loc < holes
+            place = loc + 1 if south_row else loc - holes + 1
+            (own if south_row != mover else opponent).append(place)
+        if seen is not None and seen != (own, opponent):
+            raise Blocked(f'children: child_locs={locs.name} not the same '
+                          'for both players')
+        seen = (own, opponent)
+    own, opponent = seen
+    if not own and not opponent:
+        raise Blocked(f'children: child_locs={locs.name}: no place')
+    return {'own': own, 'opponent': opponent}
 
 
 def survey_rounds(gi, info, nd, seeds=0):
@@ -1322,6 +1408,12 @@ def ordinal_text(mg_name, form, cfg, commit):
                      + ' the player chooses the direction of each sowing: '
                      'clockwise or counterclockwise'
                      + (f'; {back}.' if back else '.'))
+    if form['play'].get('barred_return'):
+        rules.append('A single seed sown from an end pit of a row round '
+                     'the end of the board into the facing end pit of the '
+                     'other row, which it leaves holding that one seed, may '
+                     'not be sown straight back: the owner of that pit may '
+                     'not play it in their next move.')
     # the stores where counterclockwise sowing finds them, for clockwise
     # moves too (the parity direction; MancalaGames' store placement)
     fixed = (t['direction'] == 'by-parity'
@@ -1364,7 +1456,32 @@ def ordinal_text(mg_name, form, cfg, commit):
                          + (', and so does a last pit that captures' if
                             r['stop_on_capture'] else '') + '.')
     ch = t.get('children')
-    if ch:
+    if ch and ch.get('places'):
+        def at(places):
+            if len(places) == n:
+                return 'any pit'
+            if len(places) == 1:
+                return f'the pit at place {places[0]}'
+            return ('one of the pits at places '
+                    + ', '.join(map(str, places[:-1]))
+                    + f' and {places[-1]}')
+        wheres = []
+        if ch['places']['own']:
+            wheres.append(f"{at(ch['places']['own'])} of the player's own "
+                          'row')
+        if ch['places']['opponent']:
+            wheres.append(f"{at(ch['places']['opponent'])} of the "
+                          "opponent's row")
+        rules.append("If the last seed falls into a pit that is not a "
+                     f"child and then holds {ch['made_on']} seeds, and that "
+                     'pit is ' + ' or '.join(wheres) + ' (places counted '
+                     "from the row's owner's left), that pit becomes the "
+                     "player's child, instead of any capture. A child is "
+                     'never played and never captured from; seeds sown '
+                     'into it stay there and are its owner\'s (the player '
+                     'who made it), counted with their captures for the '
+                     'majority and at the end of the game.')
+    elif ch:
         where = "a pit of the opponent's row"
         if ch['not_last_pit']:
             where += (" (not the opponent's pit sown last before the "

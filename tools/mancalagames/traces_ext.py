@@ -28,8 +28,10 @@ Additions:
 - Games with children (MancalaGames' ``child``, e.g. Toguz Kumalak's
   tuzdik): every position has one more field, ``children``, the pit
   numbers (ascending) of the pits that are children. Each is owned by the
-  player facing its row (the only children the crate's vocabulary says:
-  MancalaGames' child_rule OPP_SIDE_ONLY; any other owner stops the trace).
+  player MancalaGames says: the player facing its row (child_rule
+  OPP_SIDE_ONLY) or its maker (child_rule NONE, the crate's
+  ``Children::places``), whom the crate reads from the pit's place; so a
+  pit whose children have two owners within a run stops the trace.
   A child's seeds stay on the board (in ``pits``) and are its owner's:
   ``final`` adds them to MancalaGames' stores after its end-of-game
   processing (what its claimers count, and its verdict reads), and --check
@@ -47,6 +49,17 @@ Additions:
   of a sowing move), absent once it is off. A trace's ``start`` carries
   ``positions[0]``'s, so a random start (a suffix of a random game) keeps
   MancalaGames' bar as it was at that ply.
+
+- Games in which a single seed sown round an end of the board may not be
+  sown straight back (MancalaGames' DontUndoMoveOne, read from its last
+  move's data): while it bars a pit of the player to move, a position has
+  one more field, ``barred``, that pit's number (the crate's
+  ``Position::barred``): the last move sowed one seed from an end pit
+  round the end of the board into the facing end pit of the mover's row,
+  which holds that one seed and is not a child. After a pass or an extra
+  turn MancalaGames' bar falls on the pit the seed left, which is empty:
+  no field. A trace's ``start`` carries ``positions[0]``'s, so a random
+  start keeps the bar as it was at that ply.
 
 - With --directed, the moves of a direction the player chooses
   (traces_directed.py's additions, installed on top of these).
@@ -110,7 +123,63 @@ def load_traces(peer_dir):
     traces.Driver = Driver
     install_children(traces)
     install_opening(traces)
+    install_barred(traces)
     return traces
+
+
+def barred(game):
+    """The pit (its number) MancalaGames' DontUndoMoveOne bars for the
+    player to move, or None: the last move sowed one seed from an end pit
+    round the end of the board into the mover's facing end pit, which
+    holds that one seed and is not a child."""
+    import allowables  # MancalaGames' module, from its checkout
+    if not allowables.DontUndoMoveOne.include(game):
+        return None
+    mdata = game.mdata
+    if not mdata or mdata.capt_start < 0:
+        return None
+    n = game.cts.holes
+    last = mdata.capt_start
+    ends = ({0, 2 * n - 1}, {n - 1, n})
+    movers = (last >= n) == bool(game.turn)
+    child = game.child[last] if game.info.child_type else None
+    if (mdata.seeds == 1 and game.board[last] == 1
+            and {mdata.sow_loc, last} in ends and movers and child is None):
+        return last + 1
+    return None
+
+
+def install_barred(traces):
+    """The barred return's additions (see the module's docstring)."""
+    base = traces.Driver
+
+    class Driver(base):
+        """The driver with the pit a return bars."""
+
+        def position(self):
+            pos = super().position()
+            pit = barred(self.g)
+            if pit is not None:
+                pos['barred'] = pit
+            return pos
+
+    traces.Driver = Driver
+    dumps = traces.json.dumps
+
+    class Json:
+        """The json in use, with a trace's start carrying its first
+        position's barred pit."""
+
+        @staticmethod
+        def dumps(obj, **kwargs):
+            if (isinstance(obj, dict) and obj.get('positions')
+                    and 'barred' in obj['positions'][0]):
+                obj['start']['barred'] = obj['positions'][0]['barred']
+            return dumps(obj, **kwargs)
+
+        loads = traces.json.loads
+
+    traces.json = Json
 
 
 def opening_left(game):
@@ -167,29 +236,38 @@ def install_children(traces):
     class Driver(base):
         """The driver with the children of MG's ``child`` array."""
 
+        # each pit's children's owner, over the run (loc -> MG owner)
+        owners = {}
+
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             self.has_children = bool(self.g.info.child_type)
 
         def children(self):
-            n = self.n
             pits = []
             for loc, owner in enumerate(self.g.child):
                 if owner is None:
                     continue
-                # owned by the player facing its row: South's row (loc <
-                # n, MG False) is North's (True)
-                if owner is not (loc < n):
-                    raise SystemExit(f'{self.name}: a child at loc {loc} '
-                                     f'owned by {owner}: not the player '
-                                     'facing its row (unsupported)')
+                # the crate reads the owner from the pit's place: one
+                # owner a pit over the whole run
+                if Driver.owners.setdefault(loc, owner) is not owner:
+                    raise SystemExit(f'{self.name}: children at loc {loc} '
+                                     'owned by both players: an owner not '
+                                     'fixed by the pit (unsupported)')
                 pits.append(loc + 1)
             return pits
+
+        def child_owners(self):
+            """The owner (0 South, 1 North) of each child, in the order of
+            ``children``."""
+            return [int(owner) for owner in self.g.child
+                    if owner is not None]
 
         def position(self):
             pos = super().position()
             if self.has_children:
                 pos['children'] = self.children()
+                pos['child_owners'] = self.child_owners()
             return pos
 
         def play(self, mv):
@@ -209,8 +287,7 @@ def install_children(traces):
         """A position as its players own it: each child's seeds moved into
         its owner's score."""
         pits, scores = list(p['pits']), list(p['scores'])
-        for pit in p['children']:
-            owner = 1 if pit <= n else 0
+        for pit, owner in zip(p['children'], p['child_owners']):
             scores[owner] += pits[pit - 1]
             pits[pit - 1] = 0
         return dict(p, pits=pits, scores=scores)
