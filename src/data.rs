@@ -85,6 +85,7 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | captures during the sowing, by the pit's owner ([`EnPassant`](crate::primitives::EnPassant)) | `"turn": {"en_passant": {"counts": [4], "last_seed": "to-owner"}}` (or `"left-to-capture"`; default `null`) |
 /// | the facing pit captured | `"opposite": {"with_landing_seed": true, "when_facing_empty": false}` |
 /// | grand slam | `"grand_slam": "captures-nothing"` or `"illegal"` |
+/// | no move when every move is an illegal grand slam ([`SlamsOnly`](crate::SlamsOnly)) | `"play": {"slams_only": "no-move"}` (default `"played"`: they are played, capturing nothing) |
 /// | extra turns | `"extra_turn": {"in_own_store": true, "after_capture": false}` |
 /// | singletons may not move | `"play": {"min_seeds": 2}` |
 /// | feeding | `"play": {"must_feed": true}`, `"end": {"starvation": "opponent"}` |

@@ -197,6 +197,76 @@ pub struct Playable {
     /// the feeding rule and the grand slam rule). See [`MoveRestriction`].
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "MoveRestriction::is_free"))]
     pub restriction: MoveRestriction,
+    /// With an illegal grand slam ([`GrandSlam::Illegal`]): what a player
+    /// whose every move would be a grand slam does. See [`SlamsOnly`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "SlamsOnly::is_played"))]
+    pub slams_only: SlamsOnly,
+}
+
+/// With an illegal grand slam ([`GrandSlam::Illegal`]), what a player
+/// whose every move (of those [`Playable`] allows otherwise) would capture
+/// every seed of the opponent's row does: the moves are played anyway,
+/// capturing nothing ([`Played`](SlamsOnly::Played), the default), or the
+/// player has no move ([`NoMove`](SlamsOnly::NoMove)), and the stuck
+/// player's rule ([`Ending::stuck`]) applies, or the eliminating goal's.
+///
+/// Here on a 2x3 board (Modiar's turn: sown from the origin first, 2, 4 or
+/// 6 captured and chained backward anywhere, grand slams illegal) North's
+/// only pits that may move are 4 (6 seeds) and 6 (16 seeds), and each
+/// would make South's pits 1 to 3 hold 2 (or 4) seeds each and capture
+/// them all. With [`Played`](SlamsOnly::Played) both are legal and capture
+/// nothing; with [`NoMove`](SlamsOnly::NoMove) (MancalaGames' reading of
+/// its `NOT_LEGAL` grand slam: no move is left) North is stuck, and the
+/// game ends, each player keeping the seeds of their own row.
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, Counts, GrandSlam, Lap, Sowing, SowingTurn};
+/// use mancala_rules::{declare, EndReason, Playable, Rules, Ruleset, SlamsOnly};
+///
+/// const fn modiar(slams_only: SlamsOnly) -> Rules {
+///     Rules {
+///         seeds: 7,
+///         play: Playable { min_seeds: 2, slams_only, ..Playable::DEFAULT },
+///         turn: SowingTurn {
+///             lap: Lap::Single(Sowing::OriginFirst),
+///             capture: CaptureRule::chain(Counts::of(&[2, 4, 6])),
+///             grand_slam: GrandSlam::Illegal,
+///             ..SowingTurn::DEFAULT
+///         },
+///         ..Rules::DEFAULT
+///     }
+/// }
+/// declare!(Played, 6, modiar(SlamsOnly::Played));
+/// declare!(NoMove, 6, modiar(SlamsOnly::NoMove));
+/// let pos = "1 1 1 | 6 1 16 4-12 N".parse()?;
+/// assert_eq!(Played.legal_moves(&pos).to_string(), "4 6");
+/// let (after, report) = Played.play(&pos, mancala_rules::Move::Pit(4))?;
+/// assert_eq!((after.to_string(), report.seeds_captured), ("2 2 2 | 1 2 17 4-12 S".to_string(), 0));
+/// assert!(NoMove.legal_moves(&pos).is_empty());
+/// let outcome = NoMove.status(&pos).outcome().expect("North is stuck");
+/// assert_eq!((outcome.totals, outcome.reason), ([7, 35], EndReason::MoverRowEmpty));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum SlamsOnly {
+    /// The grand slams are played, and capture nothing (the crate's
+    /// reading where a source says only that a grand slam is illegal).
+    #[default]
+    Played,
+    /// None is legal: the player has no move (MancalaGames' `NOT_LEGAL`
+    /// grand slam, whose filter leaves no move).
+    NoMove,
+}
+
+impl SlamsOnly {
+    /// Whether this is the default, [`SlamsOnly::Played`] (the data form
+    /// leaves it out).
+    #[must_use]
+    pub const fn is_played(&self) -> bool {
+        matches!(self, SlamsOnly::Played)
+    }
 }
 
 /// When [`Playable::must_feed`] judges whether a move feeds the opponent's
@@ -268,6 +338,7 @@ impl Playable {
         must_feed: false,
         feeding: Feeding::AfterSowing,
         restriction: MoveRestriction::Free,
+        slams_only: SlamsOnly::Played,
     };
 }
 
@@ -1187,8 +1258,9 @@ impl Rules {
             }
             if illegal_slam {
                 let fair = pits.filter(|pit| !self.turn.is_grand_slam(&as_mover, Move::from_index(pit)));
-                // If every move is a grand slam, they are all played (and capture nothing).
-                if !fair.is_empty() {
+                // If every move is a grand slam, they are all played (and
+                // capture nothing), unless the declaration leaves no move.
+                if !fair.is_empty() || matches!(self.play.slams_only, SlamsOnly::NoMove) {
                     pits = fair;
                 }
             }
@@ -1347,6 +1419,11 @@ impl Rules {
             && matches!(self.turn.grand_slam, GrandSlam::Captures)
         {
             problems = problems.with(RulesProblem::SlamJudgedWithoutRule);
+        }
+        if matches!(self.play.slams_only, SlamsOnly::NoMove)
+            && !matches!(self.turn.grand_slam, GrandSlam::Illegal)
+        {
+            problems = problems.with(RulesProblem::SlamsOnlyWithoutIllegalSlam);
         }
         if self.turn.no_single_seed_capture && self.turn.lap.relay().is_some() {
             problems = problems.with(RulesProblem::SingleSeedCaptureInRelay);

@@ -9,7 +9,7 @@ use crate::primitives::{
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Player, Repetition,
-    RoundFill, RoundStarter, Rounds, Rules, Stuck,
+    RoundFill, RoundStarter, Rounds, Rules, SlamsOnly, Stuck,
 };
 
 /// The version of the encoding, its first byte: changing the encoding means
@@ -69,6 +69,7 @@ impl Encoder {
             must_feed,
             feeding,
             restriction,
+            slams_only,
         } = playable;
         self.tag(1).byte(min_seeds);
         self.tag(2).flag(must_feed);
@@ -83,6 +84,11 @@ impl Encoder {
             MoveRestriction::EndsInOpponentRowOrEmpty => self.tag(4).byte(1),
             MoveRestriction::SingletonToEmptyNext => self.tag(4).byte(2),
             MoveRestriction::SingletonsOnlyWhenAll => self.tag(4).byte(3),
+        }
+        // No move left when every move is an illegal grand slam: tag 130.
+        match slams_only {
+            SlamsOnly::Played => {}
+            SlamsOnly::NoMove => self.tag(130).byte(1),
         }
     }
 
@@ -448,7 +454,7 @@ impl Rules {
     /// words. A field added to the vocabulary after the first encoding
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
-    /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
+    /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`, `play.slams_only`,
     /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults

@@ -77,6 +77,14 @@ pub enum RulesProblem {
          captures like any other (turn.grand_slam: Captures)"
     )]
     SlamJudgedWithoutRule,
+    /// No move left when every move is a grand slam
+    /// ([`SlamsOnly::NoMove`](crate::SlamsOnly::NoMove)) in a game whose
+    /// grand slams are not illegal: the reading could never apply.
+    #[error(
+        "play.slams_only: a player whose every move is a grand slam has no move, but grand slams \
+         are not illegal (turn.grand_slam is not Illegal)"
+    )]
+    SlamsOnlyWithoutIllegalSlam,
     /// A few-seeds end that never applies (fewer than 0 seeds) or always
     /// does (more than the game's seeds).
     #[error(
@@ -365,6 +373,7 @@ impl RulesProblem {
             RulesProblem::RelayLimitToNobody => "turn.lap.at_max_laps",
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
             RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
+            RulesProblem::SlamsOnlyWithoutIllegalSlam => "play.slams_only",
             RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
             RulesProblem::OutOfPlayOffBoard { .. }
             | RulesProblem::OutOfPlayWithNextPit
@@ -425,6 +434,9 @@ impl RulesProblem {
             }
             RulesProblem::SlamJudgedWithoutRule => {
                 "turn.grand_slam_judged: judged before the move, but grand slams capture like any other"
+            }
+            RulesProblem::SlamsOnlyWithoutIllegalSlam => {
+                "play.slams_only: no move when all are grand slams, but grand slams are not illegal"
             }
             RulesProblem::FewSeedsOutOfRange { .. } => {
                 "end.few_seeds.fewer_than: from 1 to the game's seeds"
@@ -546,7 +558,7 @@ impl Default for Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 37;
+    const CAPACITY: usize = 38;
 
     /// No problem.
     pub const NONE: Problems = Problems {

@@ -16,7 +16,7 @@ use mancala_rules::solve::{
 };
 use mancala_rules::{
     declare, Declared, Ending, Feeding, FewSeeds, GameKind, HistoryRules, Leftover, Playable, Position,
-    Repetition, Rules, Ruleset, Stuck,
+    Repetition, Rules, Ruleset, SlamsOnly, Stuck,
 };
 
 fn bytes_of<R: Solvable>(table: &Table<R>) -> Vec<u8> {
@@ -129,6 +129,14 @@ fn changing_any_field_changes_the_fingerprint() {
             "feeding",
             with_play(Playable {
                 feeding: Feeding::AfterCapture,
+                ..base.play
+            }),
+            12,
+        ),
+        (
+            "slams_only",
+            with_play(Playable {
+                slams_only: SlamsOnly::NoMove,
                 ..base.play
             }),
             12,

@@ -266,7 +266,9 @@ pub enum GrandSlam {
     CapturesNothing,
     /// The move is illegal while another move exists
     /// ([`IllegalMove::GrandSlam`](crate::IllegalMove::GrandSlam)); if every
-    /// move would be one, they are played and capture nothing.
+    /// move would be one, they are played and capture nothing, or none is
+    /// legal, as [`Playable::slams_only`](crate::Playable::slams_only)
+    /// says.
     Illegal,
     /// The capture is made except for the opponent's rightmost pit holding
     /// seeds (seen from the mover: the first pit of the opponent's row in

@@ -704,7 +704,9 @@ def survey_one(MG, traces, path):
         raise Blocked(f'grand slam {gs.name}')
     grand_slam = gs_map[gs]
     if grand_slam != 'captures' and (basic or cross):
-        features.append(f'grand slam {grand_slam} (judged before the move)')
+        features.append(f'grand slam {grand_slam} (judged before the move'
+                        + ('; no move when all are' if grand_slam == 'illegal'
+                           else '') + ')')
 
     if pick is not None:
         # MancalaGames' pickers (its PickLastSeeds, PickCross)
@@ -796,12 +798,6 @@ def survey_one(MG, traces, path):
     min_move = take('min_move') or 1
     if min_move != 1:
         features.append(f'min seeds {min_move}')
-    if nd.get('mustshare') and min_move > 1:
-        # MancalaGames judges a row of seeds too few to move starved (its
-        # game ends when it cannot be fed); the crate's feeding judges an
-        # empty row: Modiar differs at the end of 75 of 1,000 games
-        raise Blocked('feeding with a minimum move above 1 (a row that '
-                      'cannot move is starved)')
     must_feed = bool(take('mustshare'))
     mustpass = bool(take('mustpass'))
     unclaimed = take('unclaimed') or gi.EndGameSeeds.HOLE_OWNER
@@ -826,6 +822,15 @@ def survey_one(MG, traces, path):
         starvation = stuck_left
     if stuck_left is None:
         raise Blocked(f'leftovers {unclaimed.name}')
+    if must_feed and min_move > 1 and starvation != stuck_left:
+        # MancalaGames' must-share ender judges the players by their pits
+        # of min_move seeds: a mover left with seeds too few to move whose
+        # opponent then has no move ends the game by the must-share
+        # claimer (the crate's starvation leftover), where the crate sees
+        # a stuck player (its stuck leftover). Equal leftovers (Modiar's
+        # owners) agree.
+        raise Blocked('feeding with a minimum move above 1, starvation and '
+                      'stuck leftovers differing')
     if stuck_left == 'split-odd-to-behind' and not game.info.stores:
         raise Blocked('leftovers divided (DIVVIED) without stores')
     if cleared == 'wins' or eliminate:
@@ -918,7 +923,11 @@ def survey_one(MG, traces, path):
         'has_stores': stores != 'none',
         'play': dict({'min_seeds': min_move, 'must_feed': must_feed},
                      **({'feeding': 'after-capture'} if must_feed else {}),
-                     **({'restriction': restriction} if restriction else {})),
+                     **({'restriction': restriction} if restriction else {}),
+                     # MancalaGames' NoGrandSlam filter leaves no move when
+                     # every move is a grand slam
+                     **({'slams_only': 'no-move'}
+                        if grand_slam == 'illegal' else {})),
         'turn': {
             'lap': lap,
             'direction': direction,
@@ -1477,10 +1486,21 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append(f"A move whose sowing has not ended after {r['max_laps']} "
                      'laps may be played: it stops there and the game ends; '
                      f'{how}.')
+    if form.get('opening'):
+        k = form['opening']['no_captures_for']
+        rules.append('No capture is made in the first '
+                     + ('move of the game' if k == 1 else f'{k} moves of the game')
+                     + ' (a player\'s move and its extra turns counting as '
+                     'one move, a pass as one).')
     before = (" (this applies only when the opponent's row held seeds "
               'before the move)' if t.get('grand_slam_judged') ==
               'before-move' else '')
-    if t['grand_slam'] == 'illegal':
+    if t['grand_slam'] == 'illegal' and \
+            form['play'].get('slams_only') == 'no-move':
+        rules.append("A move that would capture every seed of the "
+                     f"opponent's row may not be played{before}; a player "
+                     'whose every move would do so has no move.')
+    elif t['grand_slam'] == 'illegal':
         rules.append("A move that would capture every seed of the "
                      "opponent's row may not be played while another move "
                      f'exists{before}.')
