@@ -8,8 +8,8 @@ use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{
-    feeding_moves, BeforeSowing, CaptureAt, GrandSlam, Lap, LapCaptureGoesOn, MoveRestriction, RelayFrom,
-    RelayRule, SlamJudged, SowingTurn, Stores, Sweep,
+    feeding_moves, BeforeSowing, CaptureAt, GrandSlam, Lap, LapCaptureGoesOn, MoveRestriction,
+    RelayContinues, RelayFrom, RelayRule, SlamJudged, SowingTurn, Stores, Sweep,
 };
 use crate::rng::SplitMix64;
 use crate::rounds::Rounds;
@@ -1527,6 +1527,8 @@ impl Rules {
         problems = self.pick_problems(problems);
         problems = self.lap_capture_problems(problems);
         problems = self.opposite_either_row_problems(problems);
+        problems = self.relay_continues_problems(problems);
+        problems = self.store_pass_problems(problems);
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {
@@ -1637,6 +1639,103 @@ impl Rules {
         };
         if let Some(with) = with {
             return problems.with(RulesProblem::OppositeEitherRowCombination { with });
+        }
+        problems
+    }
+
+    /// The checks of a relay's continuation ([`RelayRule::continues`]) and
+    /// of its stop for the facing capture (one slot each).
+    const fn relay_continues_problems(&self, mut problems: Problems) -> Problems {
+        let turn = &self.turn;
+        let Lap::RelayWith(relay) = turn.lap else {
+            return problems;
+        };
+        if let (
+            true,
+            Some(crate::primitives::Opposite {
+                when_facing_empty: true,
+                ..
+            }),
+        ) = (relay.stop_on_capture, turn.opposite)
+        {
+            problems = problems.with(RulesProblem::StopOnFacingEmpty);
+        }
+        let with = match relay.continues {
+            RelayContinues::Anywhere => None,
+            RelayContinues::FromOwnRow => {
+                if relay.lap_capture.is_some() {
+                    Some("captures on each lap (turn.lap.relay.lap_capture)")
+                } else {
+                    None
+                }
+            }
+            RelayContinues::ThroughOwnStore => {
+                if !matches!(relay.from, RelayFrom::NextPit) {
+                    Some("a relay that is not from the next pit (turn.lap.relay.from)")
+                } else if !matches!(relay.sowing, crate::primitives::Sowing::NextPit) {
+                    Some("laps not sown from the next pit (turn.lap.relay.sowing)")
+                } else if !matches!(turn.stores, Stores::Own) {
+                    Some("stores other than the mover's own sown (turn.stores)")
+                } else if !turn.fixed_direction()
+                    || matches!(turn.direction, crate::primitives::Direction::ByParity)
+                {
+                    Some("a direction that is not fixed (turn.direction, turn.halves, turn.chosen_direction)")
+                } else if !turn.out_of_play.is_empty() || self.rounds.is_some() || !turn.territory.is_empty()
+                {
+                    Some("pits out of play or rounds (turn.out_of_play, rounds, turn.territory)")
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(with) = with {
+            problems = problems.with(RulesProblem::RelayContinuesCombination { with });
+        }
+        problems
+    }
+
+    /// The check of the store pass ([`StorePass`](crate::primitives::StorePass)):
+    /// one slot, the first clash found. It is written as the turn's only
+    /// capture, as MancalaGames plays it, with none of the rules that read
+    /// whether a capture was made.
+    const fn store_pass_problems(&self, problems: Problems) -> Problems {
+        let turn = &self.turn;
+        if matches!(turn.store_pass, crate::primitives::StorePass::Never) {
+            return problems;
+        }
+        let lap_capture = matches!(
+            turn.lap,
+            Lap::RelayWith(RelayRule {
+                lap_capture: Some(_),
+                ..
+            })
+        );
+        let with = if !turn.capture.counts.is_empty()
+            || turn.opposite.is_some()
+            || !matches!(turn.sweep, Sweep::Never)
+            || !matches!(turn.before_sowing, BeforeSowing::Nothing)
+            || turn.en_passant.is_some()
+            || turn.pull_across
+            || !matches!(turn.pick, crate::primitives::Pick::Nothing)
+            || turn.children.is_some()
+            || lap_capture
+        {
+            Some("another capture (turn.capture, turn.opposite, turn.sweep, turn.before_sowing, ...)")
+        } else if turn.no_single_seed_capture {
+            Some("no capture by a single seed (turn.no_single_seed_capture)")
+        } else if !matches!(turn.grand_slam, GrandSlam::Captures) {
+            Some("a grand slam rule other than captures (turn.grand_slam)")
+        } else if turn.extra_turn.after_capture {
+            Some("an extra turn after a capture (turn.extra_turn.after_capture)")
+        } else if self.opening.is_some() {
+            Some("an opening without captures (opening)")
+        } else if !turn.out_of_play.is_empty() || self.rounds.is_some() || !turn.territory.is_empty() {
+            Some("pits out of play or rounds (turn.out_of_play, rounds, turn.territory)")
+        } else {
+            None
+        };
+        if let Some(with) = with {
+            return problems.with(RulesProblem::StorePassCombination { with });
         }
         problems
     }

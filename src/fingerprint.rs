@@ -4,8 +4,8 @@
 use crate::primitives::{
     Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, Children, Counts,
     Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, LapCapture, LapCaptureGoesOn,
-    MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing, SowingTurn, Stores,
-    Sweep,
+    MoveRestriction, Opposite, Pick, RelayContinues, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing,
+    SowingTurn, StorePass, Stores, Sweep,
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Player, Repetition,
@@ -129,6 +129,7 @@ impl Encoder {
                     max_laps,
                     at_max_laps,
                     lap_capture,
+                    continues,
                 } = rule;
                 self.byte(2);
                 self.tag(1).sowing(sowing);
@@ -161,6 +162,13 @@ impl Encoder {
                         self.tag(71).byte(opponent_takes_at_most);
                     }
                 }
+                // Where the relay goes on from: tag 115, only when not from
+                // anywhere.
+                match continues {
+                    RelayContinues::Anywhere => {}
+                    RelayContinues::FromOwnRow => self.tag(115).byte(1),
+                    RelayContinues::ThroughOwnStore => self.tag(115).byte(2),
+                }
             }
         }
     }
@@ -189,6 +197,7 @@ impl Encoder {
             pick,
             round_starter,
             children,
+            store_pass,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -243,6 +252,19 @@ impl Encoder {
                     self.tag(80).byte(1);
                 }
             }
+        }
+        // A relay stopped by a capture stops for the facing capture too (a
+        // reading added with tag 116): such a declaration is told apart
+        // from one read before it.
+        if matches!(
+            lap,
+            Lap::RelayWith(RelayRule {
+                stop_on_capture: true,
+                ..
+            })
+        ) && opposite.is_some()
+        {
+            self.tag(116).byte(1);
         }
         self.tag(7).byte(match grand_slam {
             GrandSlam::Captures => 0,
@@ -342,6 +364,11 @@ impl Encoder {
         // A round North started, for a pick by the round's starter: tag 63.
         if round_starter == Player::North {
             self.tag(63).byte(1);
+        }
+        // The store handed to the opponent: tag 117.
+        match store_pass {
+            StorePass::Never => {}
+            StorePass::OnEmptyOpponentPit => self.tag(117).byte(1),
         }
     }
 

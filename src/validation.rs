@@ -357,6 +357,36 @@ pub enum RulesProblem {
         /// The item at fault.
         with: &'static str,
     },
+    /// A relay's continuation
+    /// ([`RelayRule::continues`](crate::primitives::RelayRule::continues))
+    /// with a reading it was not written for (`with` names it): from the
+    /// own row, not with captures on each lap; through the mover's store,
+    /// only a relay from the next pit sown from the next pit, the mover's
+    /// store alone sown, one fixed direction, every pit in play.
+    #[error("turn.lap.relay.continues: this continuation of the relay cannot be combined with {with}")]
+    RelayContinuesCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// A relay stopped by the facing capture, which takes the landing seed
+    /// even when the facing pit is empty
+    /// ([`Opposite::when_facing_empty`](crate::primitives::Opposite::when_facing_empty)):
+    /// whether such a last pit ends the relay is not said.
+    #[error(
+        "turn.lap.relay.stop_on_capture: a relay stopped by the facing capture, which takes the landing \
+         seed when the facing pit is empty (turn.opposite.when_facing_empty): whether that stops the relay \
+         is not said"
+    )]
+    StopOnFacingEmpty,
+    /// The store pass ([`StorePass`](crate::primitives::StorePass)) with a
+    /// reading it was not written for (`with` names it): it is the turn's
+    /// only capture, with no grand slam rule, no extra turn for a capture,
+    /// no opening and the usual rows.
+    #[error("turn.store_pass: the store handed to the opponent cannot be combined with {with}")]
+    StorePassCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -407,6 +437,9 @@ impl RulesProblem {
             RulesProblem::OriginFirstOrNextCombination { .. } => "turn.lap",
             RulesProblem::LapCaptureCombination { .. } => "turn.lap.relay.lap_capture",
             RulesProblem::OppositeEitherRowCombination { .. } => "turn.opposite.from_either_row",
+            RulesProblem::RelayContinuesCombination { .. } => "turn.lap.relay.continues",
+            RulesProblem::StopOnFacingEmpty => "turn.lap.relay.stop_on_capture",
+            RulesProblem::StorePassCombination { .. } => "turn.store_pass",
         }
     }
 
@@ -518,6 +551,15 @@ impl RulesProblem {
             RulesProblem::OppositeEitherRowCombination { .. } => {
                 "turn.opposite.from_either_row: single laps or a plain relay from the last pit, on the pits alone, no other capture, no feeding, children or rounds"
             }
+            RulesProblem::RelayContinuesCombination { .. } => {
+                "turn.lap.relay.continues: from the own row without lap captures; through the store only from the next pit, own store, fixed direction"
+            }
+            RulesProblem::StopOnFacingEmpty => {
+                "turn.lap.relay.stop_on_capture: not with a facing capture that takes the landing seed when the facing pit is empty"
+            }
+            RulesProblem::StorePassCombination { .. } => {
+                "turn.store_pass: the only capture, no grand slam rule, extra turn for a capture, opening or rounds"
+            }
         }
     }
 }
@@ -558,7 +600,7 @@ impl Default for Problems {
 
 impl Problems {
     /// One slot for each check.
-    const CAPACITY: usize = 38;
+    const CAPACITY: usize = 41;
 
     /// No problem.
     pub const NONE: Problems = Problems {
