@@ -88,12 +88,16 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// | the opponent's store taken by a last seed in it ([`SowingTurn::takes_opponent_store`]) | `"turn": {"takes_opponent_store": true}` (with `"stores": "both"`; default `false`) |
 /// | grand slam | `"grand_slam": "captures-nothing"` or `"illegal"` |
 /// | extra turns | `"extra_turn": {"in_own_store": true, "after_capture": false}` (and `"in_opponent_store": true` for a last seed in the opponent's store, [`ExtraTurn::in_opponent_store`](crate::primitives::ExtraTurn::in_opponent_store), default `false`) |
+/// | no move when every move is an illegal grand slam ([`SlamsOnly`](crate::SlamsOnly)) | `"play": {"slams_only": "no-move"}` (default `"played"`: they are played, capturing nothing) |
 /// | singletons may not move | `"play": {"min_seeds": 2}` |
 /// | feeding | `"play": {"must_feed": true}`, `"end": {"starvation": "opponent"}` |
 /// | feeding judged after the capture ([`Feeding`](crate::Feeding)) | `"play": {"must_feed": true, "feeding": "after-capture"}` (default `"after-sowing"`) |
 /// | grand slam judged against the board before the move ([`SlamJudged`](crate::primitives::SlamJudged)) | `"turn": {"grand_slam": "captures-nothing", "grand_slam_judged": "before-move"}` (default `"after-sowing"`) |
 /// | a relay past its lap cap ends the game ([`AtMaxLaps`](crate::primitives::AtMaxLaps)) | `"lap": {"relay": {..., "max_laps": 75, "at_max_laps": {"ends-game": "split"}}}` (default `"refused"`) |
 /// | captures at the end of each relay lap ([`LapCapture`](crate::primitives::LapCapture)) | `"lap": {"relay": {..., "lap_capture": {"goes_on": "next-pit", "opponent_takes_at_most": 8}}}` (`"goes_on"`: `"next-pit"` or `"as-relay"`; `"opponent_takes_at_most"` defaults to 0, never; default `null`: the turn captures after the relay only) |
+/// | where a relay goes on from ([`RelayContinues`](crate::primitives::RelayContinues)) | `"lap": {"relay": {..., "continues": "from-own-row"}}` or `"through-own-store"` (default `"anywhere"`) |
+/// | a relay stopped by a capture, by count or of the facing pit ([`RelayRule::stop_on_capture`](crate::primitives::RelayRule::stop_on_capture)) | `"lap": {"relay": {..., "stop_on_capture": true}}` with `"capture"` or `"opposite"` |
+/// | the mover's store handed to the opponent ([`StorePass`](crate::primitives::StorePass)) | `"turn": {"store_pass": "on-empty-opponent-pit"}` (default `"never"`) |
 /// | the facing pit captured from either row ([`Opposite::from_either_row`](crate::primitives::Opposite::from_either_row)) | `"opposite": {..., "from_either_row": true}` (default `false`) |
 /// | too few seeds left ([`FewSeeds`](crate::FewSeeds)) | `"end": {"few_seeds": {"fewer_than": 4, "leftover": "owners"}}` (default `null`) |
 /// | a cleared row ends the game ([`Cleared`](crate::Cleared)) | `"end": {"cleared": "takes-the-rest"}`, `"wins"` or `"mover-takes-the-rest"` (default `null`) |

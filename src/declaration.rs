@@ -8,8 +8,8 @@ use crate::moves::{Move, MoveSet, PitSet};
 use crate::outcome::{EndReason, MoveReport, Outcome, Repetition, Turn};
 use crate::position::{Board, Player, Position};
 use crate::primitives::{
-    feeding_moves, BeforeSowing, CaptureAt, GrandSlam, Lap, LapCaptureGoesOn, MoveRestriction, RelayFrom,
-    RelayRule, SlamJudged, SowingTurn, Stores, Sweep,
+    feeding_moves, BeforeSowing, CaptureAt, GrandSlam, Lap, LapCaptureGoesOn, MoveRestriction,
+    RelayContinues, RelayFrom, RelayRule, SlamJudged, SowingTurn, Stores, Sweep,
 };
 use crate::rng::SplitMix64;
 use crate::rounds::Rounds;
@@ -240,6 +240,76 @@ pub struct Playable {
     /// ```
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
     pub barred_return: bool,
+    /// With an illegal grand slam ([`GrandSlam::Illegal`]): what a player
+    /// whose every move would be a grand slam does. See [`SlamsOnly`].
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "SlamsOnly::is_played"))]
+    pub slams_only: SlamsOnly,
+}
+
+/// With an illegal grand slam ([`GrandSlam::Illegal`]), what a player
+/// whose every move (of those [`Playable`] allows otherwise) would capture
+/// every seed of the opponent's row does: the moves are played anyway,
+/// capturing nothing ([`Played`](SlamsOnly::Played), the default), or the
+/// player has no move ([`NoMove`](SlamsOnly::NoMove)), and the stuck
+/// player's rule ([`Ending::stuck`]) applies, or the eliminating goal's.
+///
+/// Here on a 2x3 board (Modiar's turn: sown from the origin first, 2, 4 or
+/// 6 captured and chained backward anywhere, grand slams illegal) North's
+/// only pits that may move are 4 (6 seeds) and 6 (16 seeds), and each
+/// would make South's pits 1 to 3 hold 2 (or 4) seeds each and capture
+/// them all. With [`Played`](SlamsOnly::Played) both are legal and capture
+/// nothing; with [`NoMove`](SlamsOnly::NoMove) (MancalaGames' reading of
+/// its `NOT_LEGAL` grand slam: no move is left) North is stuck, and the
+/// game ends, each player keeping the seeds of their own row.
+///
+/// ```
+/// use mancala_rules::primitives::{CaptureRule, Counts, GrandSlam, Lap, Sowing, SowingTurn};
+/// use mancala_rules::{declare, EndReason, Playable, Rules, Ruleset, SlamsOnly};
+///
+/// const fn modiar(slams_only: SlamsOnly) -> Rules {
+///     Rules {
+///         seeds: 7,
+///         play: Playable { min_seeds: 2, slams_only, ..Playable::DEFAULT },
+///         turn: SowingTurn {
+///             lap: Lap::Single(Sowing::OriginFirst),
+///             capture: CaptureRule::chain(Counts::of(&[2, 4, 6])),
+///             grand_slam: GrandSlam::Illegal,
+///             ..SowingTurn::DEFAULT
+///         },
+///         ..Rules::DEFAULT
+///     }
+/// }
+/// declare!(Played, 6, modiar(SlamsOnly::Played));
+/// declare!(NoMove, 6, modiar(SlamsOnly::NoMove));
+/// let pos = "1 1 1 | 6 1 16 4-12 N".parse()?;
+/// assert_eq!(Played.legal_moves(&pos).to_string(), "4 6");
+/// let (after, report) = Played.play(&pos, mancala_rules::Move::Pit(4))?;
+/// assert_eq!((after.to_string(), report.seeds_captured), ("2 2 2 | 1 2 17 4-12 S".to_string(), 0));
+/// assert!(NoMove.legal_moves(&pos).is_empty());
+/// let outcome = NoMove.status(&pos).outcome().expect("North is stuck");
+/// assert_eq!((outcome.totals, outcome.reason), ([7, 35], EndReason::MoverRowEmpty));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum SlamsOnly {
+    /// The grand slams are played, and capture nothing (the crate's
+    /// reading where a source says only that a grand slam is illegal).
+    #[default]
+    Played,
+    /// None is legal: the player has no move (MancalaGames' `NOT_LEGAL`
+    /// grand slam, whose filter leaves no move).
+    NoMove,
+}
+
+impl SlamsOnly {
+    /// Whether this is the default, [`SlamsOnly::Played`] (the data form
+    /// leaves it out).
+    #[must_use]
+    pub const fn is_played(&self) -> bool {
+        matches!(self, SlamsOnly::Played)
+    }
 }
 
 /// serde's `skip_serializing_if` for a flag left out when false.
@@ -319,6 +389,7 @@ impl Playable {
         feeding: Feeding::AfterSowing,
         restriction: MoveRestriction::Free,
         barred_return: false,
+        slams_only: SlamsOnly::Played,
     };
 }
 
@@ -1283,8 +1354,9 @@ impl Rules {
             }
             if illegal_slam {
                 let fair = pits.filter(|pit| !self.turn.is_grand_slam(&as_mover, Move::from_index(pit)));
-                // If every move is a grand slam, they are all played (and capture nothing).
-                if !fair.is_empty() {
+                // If every move is a grand slam, they are all played (and
+                // capture nothing), unless the declaration leaves no move.
+                if !fair.is_empty() || matches!(self.play.slams_only, SlamsOnly::NoMove) {
                     pits = fair;
                 }
             }
@@ -1479,6 +1551,11 @@ impl Rules {
         {
             problems = problems.with(RulesProblem::SlamJudgedWithoutRule);
         }
+        if matches!(self.play.slams_only, SlamsOnly::NoMove)
+            && !matches!(self.turn.grand_slam, GrandSlam::Illegal)
+        {
+            problems = problems.with(RulesProblem::SlamsOnlyWithoutIllegalSlam);
+        }
         if self.turn.no_single_seed_capture && self.turn.lap.relay().is_some() {
             problems = problems.with(RulesProblem::SingleSeedCaptureInRelay);
         }
@@ -1581,6 +1658,8 @@ impl Rules {
         problems = self.pick_problems(problems);
         problems = self.lap_capture_problems(problems);
         problems = self.opposite_either_row_problems(problems);
+        problems = self.relay_continues_problems(problems);
+        problems = self.store_pass_problems(problems);
         if let Some(few) = self.end.few_seeds {
             // Saturating like the board check: an absurd pit count still gives a figure.
             let total = (self.seeds as u32).saturating_mul(if pits > u32::MAX as usize {
@@ -1745,6 +1824,103 @@ impl Rules {
         };
         if let Some(with) = with {
             return problems.with(RulesProblem::OppositeEitherRowCombination { with });
+        }
+        problems
+    }
+
+    /// The checks of a relay's continuation ([`RelayRule::continues`]) and
+    /// of its stop for the facing capture (one slot each).
+    const fn relay_continues_problems(&self, mut problems: Problems) -> Problems {
+        let turn = &self.turn;
+        let Lap::RelayWith(relay) = turn.lap else {
+            return problems;
+        };
+        if let (
+            true,
+            Some(crate::primitives::Opposite {
+                when_facing_empty: true,
+                ..
+            }),
+        ) = (relay.stop_on_capture, turn.opposite)
+        {
+            problems = problems.with(RulesProblem::StopOnFacingEmpty);
+        }
+        let with = match relay.continues {
+            RelayContinues::Anywhere => None,
+            RelayContinues::FromOwnRow => {
+                if relay.lap_capture.is_some() {
+                    Some("captures on each lap (turn.lap.relay.lap_capture)")
+                } else {
+                    None
+                }
+            }
+            RelayContinues::ThroughOwnStore => {
+                if !matches!(relay.from, RelayFrom::NextPit) {
+                    Some("a relay that is not from the next pit (turn.lap.relay.from)")
+                } else if !matches!(relay.sowing, crate::primitives::Sowing::NextPit) {
+                    Some("laps not sown from the next pit (turn.lap.relay.sowing)")
+                } else if !matches!(turn.stores, Stores::Own) {
+                    Some("stores other than the mover's own sown (turn.stores)")
+                } else if !turn.fixed_direction()
+                    || matches!(turn.direction, crate::primitives::Direction::ByParity)
+                {
+                    Some("a direction that is not fixed (turn.direction, turn.halves, turn.chosen_direction)")
+                } else if !turn.out_of_play.is_empty() || self.rounds.is_some() || !turn.territory.is_empty()
+                {
+                    Some("pits out of play or rounds (turn.out_of_play, rounds, turn.territory)")
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(with) = with {
+            problems = problems.with(RulesProblem::RelayContinuesCombination { with });
+        }
+        problems
+    }
+
+    /// The check of the store pass ([`StorePass`](crate::primitives::StorePass)):
+    /// one slot, the first clash found. It is written as the turn's only
+    /// capture, as MancalaGames plays it, with none of the rules that read
+    /// whether a capture was made.
+    const fn store_pass_problems(&self, problems: Problems) -> Problems {
+        let turn = &self.turn;
+        if matches!(turn.store_pass, crate::primitives::StorePass::Never) {
+            return problems;
+        }
+        let lap_capture = matches!(
+            turn.lap,
+            Lap::RelayWith(RelayRule {
+                lap_capture: Some(_),
+                ..
+            })
+        );
+        let with = if !turn.capture.counts.is_empty()
+            || turn.opposite.is_some()
+            || !matches!(turn.sweep, Sweep::Never)
+            || !matches!(turn.before_sowing, BeforeSowing::Nothing)
+            || turn.en_passant.is_some()
+            || turn.pull_across
+            || !matches!(turn.pick, crate::primitives::Pick::Nothing)
+            || turn.children.is_some()
+            || lap_capture
+        {
+            Some("another capture (turn.capture, turn.opposite, turn.sweep, turn.before_sowing, ...)")
+        } else if turn.no_single_seed_capture {
+            Some("no capture by a single seed (turn.no_single_seed_capture)")
+        } else if !matches!(turn.grand_slam, GrandSlam::Captures) {
+            Some("a grand slam rule other than captures (turn.grand_slam)")
+        } else if turn.extra_turn.after_capture {
+            Some("an extra turn after a capture (turn.extra_turn.after_capture)")
+        } else if self.opening.is_some() {
+            Some("an opening without captures (opening)")
+        } else if !turn.out_of_play.is_empty() || self.rounds.is_some() || !turn.territory.is_empty() {
+            Some("pits out of play or rounds (turn.out_of_play, rounds, turn.territory)")
+        } else {
+            None
+        };
+        if let Some(with) = with {
+            return problems.with(RulesProblem::StorePassCombination { with });
         }
         problems
     }

@@ -4,12 +4,12 @@
 use crate::primitives::{
     Apart, AtMaxLaps, BeforeSowing, CaptureAt, CaptureRule, CaptureScope, ChainAgainst, ChildPlaces,
     Children, Counts, Direction, EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, LapCapture,
-    LapCaptureGoesOn, MoveRestriction, Opposite, Pick, RelayFrom, RelayRule, RowHalves, SlamJudged, Sowing,
-    SowingTurn, StorePlace, Stores, Sweep,
+    LapCaptureGoesOn, MoveRestriction, Opposite, Pick, RelayContinues, RelayFrom, RelayRule, RowHalves,
+    SlamJudged, Sowing, SowingTurn, StorePass, StorePlace, Stores, Sweep,
 };
 use crate::{
     Cleared, Eliminate, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Playable, Player, Repetition,
-    RoundFill, RoundStarter, Rounds, Rules, Stuck,
+    RoundFill, RoundStarter, Rounds, Rules, SlamsOnly, Stuck,
 };
 
 /// The version of the encoding, its first byte: changing the encoding means
@@ -70,6 +70,7 @@ impl Encoder {
             feeding,
             restriction,
             barred_return,
+            slams_only,
         } = playable;
         self.tag(1).byte(min_seeds);
         self.tag(2).flag(must_feed);
@@ -88,6 +89,11 @@ impl Encoder {
         // A barred return: tag 120, only when declared.
         if barred_return {
             self.tag(120).byte(1);
+        }
+        // No move left when every move is an illegal grand slam: tag 130.
+        match slams_only {
+            SlamsOnly::Played => {}
+            SlamsOnly::NoMove => self.tag(130).byte(1),
         }
     }
 
@@ -128,6 +134,7 @@ impl Encoder {
                     max_laps,
                     at_max_laps,
                     lap_capture,
+                    continues,
                 } = rule;
                 self.byte(2);
                 self.tag(1).sowing(sowing);
@@ -160,6 +167,13 @@ impl Encoder {
                         self.tag(71).byte(opponent_takes_at_most);
                     }
                 }
+                // Where the relay goes on from: tag 115, only when not from
+                // anywhere.
+                match continues {
+                    RelayContinues::Anywhere => {}
+                    RelayContinues::FromOwnRow => self.tag(115).byte(1),
+                    RelayContinues::ThroughOwnStore => self.tag(115).byte(2),
+                }
             }
         }
     }
@@ -190,6 +204,7 @@ impl Encoder {
             pick,
             round_starter,
             children,
+            store_pass,
         } = turn;
         self.tag(1).lap(lap);
         self.tag(2).byte(match direction {
@@ -244,6 +259,19 @@ impl Encoder {
                     self.tag(80).byte(1);
                 }
             }
+        }
+        // A relay stopped by a capture stops for the facing capture too (a
+        // reading added with tag 116): such a declaration is told apart
+        // from one read before it.
+        if matches!(
+            lap,
+            Lap::RelayWith(RelayRule {
+                stop_on_capture: true,
+                ..
+            })
+        ) && opposite.is_some()
+        {
+            self.tag(116).byte(1);
         }
         self.tag(7).byte(match grand_slam {
             GrandSlam::Captures => 0,
@@ -369,6 +397,11 @@ impl Encoder {
             StorePlace::ByDirection => {}
             StorePlace::CounterclockwiseEnds => self.tag(110).byte(1),
         }
+        // The store handed to the opponent: tag 117.
+        match store_pass {
+            StorePass::Never => {}
+            StorePass::OnEmptyOpponentPit => self.tag(117).byte(1),
+        }
     }
 
     fn rounds(&mut self, rounds: Rounds) {
@@ -480,10 +513,10 @@ impl Rules {
     /// words. A field added to the vocabulary after the first encoding
     /// (`play.feeding`, `turn.grand_slam_judged`, a relay's `at_max_laps`,
     /// `end.few_seeds`, `end.cleared`, `end.majority_above`, `turn.out_of_play`, `rounds`,
-    /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`,
+    /// `turn.no_single_seed_capture`, `turn.sweep`, `turn.before_sowing`, `play.restriction`, `play.slams_only`,
     /// `end.eliminate`, `start`, `deal`, `first_move`, `opening`, `turn.capture.max_chain`,
     /// `turn.store_place`, `turn.extra_turn.in_opponent_store`, `turn.takes_opponent_store`,
-    /// `play.barred_return`, `turn.children.places`)
+    /// `play.barred_return`, `turn.children.places`, `turn.relay.continues`, `turn.store_pass`)
     /// is written, with its own tag, only when it is not
     /// its default: a declaration that leaves them at their defaults
     /// encodes byte for byte as before. So it is the same on every platform and every Rust version,

@@ -138,7 +138,8 @@ pub use data::{
     DeclaredKind, Dynamic, RulesData, RulesError, MAX_DECLARATIONS, MAX_RULES_BYTES, RULES_FORMAT,
 };
 pub use declaration::{
-    Cleared, Declared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Pipeline, Playable, Rules, Stuck,
+    Cleared, Declared, Ending, Feeding, FewSeeds, HistoryRules, Leftover, Pipeline, Playable, Rules,
+    SlamsOnly, Stuck,
 };
 pub use eliminate::Eliminate;
 pub use error::{

@@ -99,6 +99,14 @@ pub enum RulesProblem {
          captures like any other (turn.grand_slam: Captures)"
     )]
     SlamJudgedWithoutRule,
+    /// No move left when every move is a grand slam
+    /// ([`SlamsOnly::NoMove`](crate::SlamsOnly::NoMove)) in a game whose
+    /// grand slams are not illegal: the reading could never apply.
+    #[error(
+        "play.slams_only: a player whose every move is a grand slam has no move, but grand slams \
+         are not illegal (turn.grand_slam is not Illegal)"
+    )]
+    SlamsOnlyWithoutIllegalSlam,
     /// A few-seeds end that never applies (fewer than 0 seeds) or always
     /// does (more than the game's seeds).
     #[error(
@@ -398,6 +406,36 @@ pub enum RulesProblem {
         /// Why the reading could never apply.
         why: &'static str,
     },
+    /// A relay's continuation
+    /// ([`RelayRule::continues`](crate::primitives::RelayRule::continues))
+    /// with a reading it was not written for (`with` names it): from the
+    /// own row, not with captures on each lap; through the mover's store,
+    /// only a relay from the next pit sown from the next pit, the mover's
+    /// store alone sown, one fixed direction, every pit in play.
+    #[error("turn.lap.relay.continues: this continuation of the relay cannot be combined with {with}")]
+    RelayContinuesCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
+    /// A relay stopped by the facing capture, which takes the landing seed
+    /// even when the facing pit is empty
+    /// ([`Opposite::when_facing_empty`](crate::primitives::Opposite::when_facing_empty)):
+    /// whether such a last pit ends the relay is not said.
+    #[error(
+        "turn.lap.relay.stop_on_capture: a relay stopped by the facing capture, which takes the landing \
+         seed when the facing pit is empty (turn.opposite.when_facing_empty): whether that stops the relay \
+         is not said"
+    )]
+    StopOnFacingEmpty,
+    /// The store pass ([`StorePass`](crate::primitives::StorePass)) with a
+    /// reading it was not written for (`with` names it): it is the turn's
+    /// only capture, with no grand slam rule, no extra turn for a capture,
+    /// no opening and the usual rows.
+    #[error("turn.store_pass: the store handed to the opponent cannot be combined with {with}")]
+    StorePassCombination {
+        /// The item at fault.
+        with: &'static str,
+    },
 }
 
 impl RulesProblem {
@@ -416,6 +454,7 @@ impl RulesProblem {
             RulesProblem::RelayLimitToNobody => "turn.lap.at_max_laps",
             RulesProblem::FeedingWithoutMustFeed => "play.feeding",
             RulesProblem::SlamJudgedWithoutRule => "turn.grand_slam_judged",
+            RulesProblem::SlamsOnlyWithoutIllegalSlam => "play.slams_only",
             RulesProblem::FewSeedsOutOfRange { .. } => "end.few_seeds.fewer_than",
             RulesProblem::OutOfPlayOffBoard { .. }
             | RulesProblem::OutOfPlayWithNextPit
@@ -453,6 +492,9 @@ impl RulesProblem {
             RulesProblem::LapCaptureCombination { .. } => "turn.lap.relay.lap_capture",
             RulesProblem::OppositeEitherRowCombination { .. } => "turn.opposite.from_either_row",
             RulesProblem::StorePlaceWithoutEffect { .. } => "turn.store_place",
+            RulesProblem::RelayContinuesCombination { .. } => "turn.lap.relay.continues",
+            RulesProblem::StopOnFacingEmpty => "turn.lap.relay.stop_on_capture",
+            RulesProblem::StorePassCombination { .. } => "turn.store_pass",
         }
     }
 
@@ -486,6 +528,9 @@ impl RulesProblem {
             }
             RulesProblem::SlamJudgedWithoutRule => {
                 "turn.grand_slam_judged: judged before the move, but grand slams capture like any other"
+            }
+            RulesProblem::SlamsOnlyWithoutIllegalSlam => {
+                "play.slams_only: no move when all are grand slams, but grand slams are not illegal"
             }
             RulesProblem::FewSeedsOutOfRange { .. } => {
                 "end.few_seeds.fewer_than: from 1 to the game's seeds"
@@ -573,6 +618,15 @@ impl RulesProblem {
             }
             RulesProblem::StorePlaceWithoutEffect { .. } => {
                 "turn.store_place: the stores at the counterclockwise ends need a clockwise move through a store"
+            }
+            RulesProblem::RelayContinuesCombination { .. } => {
+                "turn.lap.relay.continues: from the own row without lap captures; through the store only from the next pit, own store, fixed direction"
+            }
+            RulesProblem::StopOnFacingEmpty => {
+                "turn.lap.relay.stop_on_capture: not with a facing capture that takes the landing seed when the facing pit is empty"
+            }
+            RulesProblem::StorePassCombination { .. } => {
+                "turn.store_pass: the only capture, no grand slam rule, extra turn for a capture, opening or rounds"
             }
         }
     }

@@ -7,10 +7,10 @@ use mancala_rules::games::Oware;
 use mancala_rules::games::{AlManqala, Bohnenspiel, DjenonAboure, Partie, Tihbat};
 use mancala_rules::primitives::{
     feeding_moves, relay_sow, AtMaxLaps, Capture, CaptureAt, CaptureRule, CaptureScope, Counts, Direction,
-    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing,
-    SowingTurn, Stores,
+    EnPassant, EnPassantLast, ExtraTurn, GrandSlam, Lap, Opposite, RelayContinues, RelayFrom, RelayRule,
+    SlamJudged, Sowing, SowingTurn, Stores,
 };
-use mancala_rules::primitives::{BeforeSowing, StorePlace, Sweep};
+use mancala_rules::primitives::{BeforeSowing, StorePass, StorePlace, Sweep};
 #[cfg(feature = "serde")]
 use mancala_rules::GameRecord;
 use mancala_rules::{
@@ -120,9 +120,10 @@ fn lap() -> impl Strategy<Value = Lap> {
             any::<bool>(),
             any::<bool>(),
             0..300u32,
-            any::<bool>()
+            any::<bool>(),
+            0u8..3
         )
-            .prop_map(|(sowing, relay_on, next, stop, max_laps, ends_game)| {
+            .prop_map(|(sowing, relay_on, next, stop, max_laps, ends_game, continues)| {
                 Lap::RelayWith(RelayRule {
                     sowing,
                     relay_on,
@@ -139,6 +140,11 @@ fn lap() -> impl Strategy<Value = Lap> {
                         AtMaxLaps::Refused
                     },
                     lap_capture: None,
+                    continues: match continues {
+                        0 => RelayContinues::Anywhere,
+                        1 => RelayContinues::FromOwnRow,
+                        _ => RelayContinues::ThroughOwnStore,
+                    },
                 })
             }),
     ]
@@ -240,6 +246,11 @@ fn sowing_turn() -> impl Strategy<Value = SowingTurn> {
                             EnPassantLast::LeftToCapture
                         },
                     }),
+                    store_pass: if variant & 8 == 8 {
+                        StorePass::OnEmptyOpponentPit
+                    } else {
+                        StorePass::Never
+                    },
                     ..SowingTurn::DEFAULT
                 }
             },

@@ -8,7 +8,8 @@
 use mancala_rules::games::{Bohnenspiel, DjenonAboure, Oware, Tihbat};
 use mancala_rules::primitives::{
     AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, LapCapture,
-    LapCaptureGoesOn, Opposite, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores,
+    LapCaptureGoesOn, Opposite, RelayContinues, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn,
+    StorePass, Stores,
 };
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
 use mancala_rules::solve::{
@@ -16,7 +17,7 @@ use mancala_rules::solve::{
 };
 use mancala_rules::{
     declare, Declared, Ending, Feeding, FewSeeds, GameKind, HistoryRules, Leftover, Playable, Position,
-    Repetition, Rules, Ruleset, Stuck,
+    Repetition, Rules, Ruleset, SlamsOnly, Stuck,
 };
 
 fn bytes_of<R: Solvable>(table: &Table<R>) -> Vec<u8> {
@@ -92,6 +93,7 @@ fn changing_any_field_changes_the_fingerprint() {
         max_laps: 4096,
         at_max_laps: AtMaxLaps::Refused,
         lap_capture: None,
+        continues: RelayContinues::Anywhere,
     };
     let with_turn = |turn: SowingTurn| Rules { turn, ..base };
     let with_play = |play: Playable| Rules { play, ..base };
@@ -129,6 +131,14 @@ fn changing_any_field_changes_the_fingerprint() {
             "feeding",
             with_play(Playable {
                 feeding: Feeding::AfterCapture,
+                ..base.play
+            }),
+            12,
+        ),
+        (
+            "slams_only",
+            with_play(Playable {
+                slams_only: SlamsOnly::NoMove,
                 ..base.play
             }),
             12,
@@ -272,6 +282,14 @@ fn changing_any_field_changes_the_fingerprint() {
             }),
             ..relay
         },
+        RelayRule {
+            continues: RelayContinues::FromOwnRow,
+            ..relay
+        },
+        RelayRule {
+            continues: RelayContinues::ThroughOwnStore,
+            ..relay
+        },
     ];
     for rule in relay_variants {
         variants.push((
@@ -297,6 +315,30 @@ fn changing_any_field_changes_the_fingerprint() {
         "relay on 200",
         with_turn(SowingTurn {
             lap: Lap::RelayWith(RelayRule::new(Sowing::OriginFirst, Counts::of(&[200]))),
+            ..turn
+        }),
+        12,
+    ));
+    // A relay stopped by a capture, with the facing capture (which stops it
+    // too), and the same without the stop.
+    for stop_on_capture in [false, true] {
+        variants.push((
+            "relay stopped by the facing capture",
+            with_turn(SowingTurn {
+                lap: Lap::RelayWith(RelayRule {
+                    stop_on_capture,
+                    ..relay
+                }),
+                opposite: Some(Opposite::KALAH),
+                ..turn
+            }),
+            12,
+        ));
+    }
+    variants.push((
+        "store pass",
+        with_turn(SowingTurn {
+            store_pass: StorePass::OnEmptyOpponentPit,
             ..turn
         }),
         12,

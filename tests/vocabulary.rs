@@ -11,8 +11,8 @@ mod common;
 use common::boards::{legal, outcome, pit, refusal, sow};
 use mancala_rules::declare;
 use mancala_rules::primitives::{
-    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite, RelayFrom,
-    RelayRule, SlamJudged, Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
+    AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite,
+    RelayContinues, RelayFrom, RelayRule, SlamJudged, Sowing, SowingTurn, Stores, RELAY_LAP_LIMIT,
 };
 use mancala_rules::{
     AgreementError, AgreementPolicy, Declared, EndReason, Ending, FewSeeds, Game, HistoryRules, IllegalMove,
@@ -538,6 +538,7 @@ const fn relay(from: RelayFrom, stop_on_capture: bool, capture: CaptureRule) -> 
             max_laps: RELAY_LAP_LIMIT,
             at_max_laps: AtMaxLaps::Refused,
             lap_capture: None,
+            continues: RelayContinues::Anywhere,
         }),
         capture,
         ..SowingTurn::DEFAULT

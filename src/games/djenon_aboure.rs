@@ -1,6 +1,8 @@
 //! Djenon-aboure: 2x6 pits, 4 seeds each, no stores (the crate's source: a Vietnamese account).
 
-use crate::primitives::{AtMaxLaps, CaptureRule, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn};
+use crate::primitives::{
+    AtMaxLaps, CaptureRule, Counts, Lap, RelayContinues, RelayFrom, RelayRule, Sowing, SowingTurn,
+};
 use crate::{Ending, Leftover, Playable, Position, Rules, Stuck};
 
 /// A Djenon-aboure position: 12 pits.
@@ -35,6 +37,7 @@ pub const DJENON_ABOURE: Rules = Rules {
             max_laps: 4096,
             at_max_laps: AtMaxLaps::Refused,
             lap_capture: None,
+            continues: RelayContinues::Anywhere,
         }),
         capture: CaptureRule::chain(Counts::of(&[2, 4])),
         ..SowingTurn::DEFAULT

@@ -1,5 +1,6 @@
 //! Capture readings beyond the last pit's count: a sweep of the opponent's
-//! row ([`Sweep`]), a capture made before the sowing ([`BeforeSowing`]).
+//! row ([`Sweep`]), a capture made before the sowing ([`BeforeSowing`]),
+//! the store handed to the opponent ([`StorePass`]).
 //! The other readings of this round are variants of the existing items:
 //! [`GrandSlam::LeavesRightmost`](super::GrandSlam::LeavesRightmost) and
 //! its kin, [`CaptureScope::StartsInOpponentRow`](super::CaptureScope::StartsInOpponentRow),
@@ -184,5 +185,78 @@ impl BeforeSowing {
                 }
             }
         }
+    }
+}
+
+/// The store pass (MancalaGames' "passive capture", its capture type
+/// `PASS_STORE_CAPT`): a mover whose last seed falls into an empty pit of
+/// the opponent's row (it then holds 1) hands every seed of their store to
+/// the opponent's store, instead of any capture; a last seed anywhere else
+/// passes nothing. The seeds change stores, not the board: the move's
+/// report shows no capture. Only with no other capture, no grand slam rule,
+/// no extra turn for a capture, no opening and the usual rows
+/// ([`RulesProblem::StorePassCombination`](crate::RulesProblem::StorePassCombination)).
+/// The solver refuses such a game: a move's worth then reads the scores.
+///
+/// Here (SimpleCapt_PCapt's reading, a 2x3 board with Kalah's store) South's
+/// pit 3 sows its 2 seeds into South's store (now 6) and pit 4, which was
+/// empty: South's 6 seeds go to North's store. Pit 2's seed falls into
+/// pit 3, South's own: nothing passes.
+///
+/// ```
+/// use mancala_rules::primitives::{SowingTurn, StorePass, Stores};
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = SowingTurn { stores: Stores::Own, store_pass: StorePass::OnEmptyOpponentPit, ..SowingTurn::DEFAULT };
+/// let start: Position<6> = "0 1 2 | 0 1 1 5-3 S".parse()?;
+/// let mut pos = start;
+/// let report = turn.play(&mut pos, Move::Pit(3));
+/// assert_eq!(pos.to_string(), "0 1 0 | 1 1 1 0-9 N");
+/// assert_eq!(report.seeds_captured, 0);
+/// let mut pos = start;
+/// turn.play(&mut pos, Move::Pit(2));
+/// assert_eq!(pos.to_string(), "0 0 3 | 0 1 1 5-3 N");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum StorePass {
+    /// No store is ever handed over (the crate's games).
+    #[default]
+    Never,
+    /// A last seed that makes an empty pit of the opponent's row hold 1
+    /// hands the mover's store to the opponent (MancalaGames' capture type
+    /// `PASS_STORE_CAPT` with `capt_side` `OPP_SIDE`: SimpleCapt_PCapt).
+    OnEmptyOpponentPit,
+}
+
+impl StorePass {
+    /// Whether this is the default, [`StorePass::Never`] (the data form
+    /// leaves it out).
+    #[must_use]
+    pub const fn is_never(&self) -> bool {
+        matches!(self, StorePass::Never)
+    }
+
+    /// Whether `player`'s last seed, fallen into pit `last` (0-based, below
+    /// `P`) of `pits` (after the sowing), hands their store over.
+    #[inline(always)]
+    pub(crate) fn passes<const P: usize>(self, pits: &[u8; P], last: usize, player: Player) -> bool {
+        match self {
+            StorePass::Never => false,
+            StorePass::OnEmptyOpponentPit => {
+                pits[last] == 1 && Position::<P>::row(player.opponent()).contains(last)
+            }
+        }
+    }
+
+    /// Hands `player`'s store to the opponent's in `pos` (scores are
+    /// bytes: at most 255 seeds in a valid position).
+    #[inline(never)]
+    pub(crate) fn pass<const P: usize>(pos: &mut Position<P>, player: Player) {
+        let seeds = std::mem::take(&mut pos.scores[player.index()]);
+        let opponent = &mut pos.scores[player.opponent().index()];
+        *opponent = opponent.wrapping_add(seeds);
     }
 }

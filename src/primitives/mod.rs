@@ -82,7 +82,7 @@ pub(crate) mod territory;
 mod turn;
 
 pub use capture::{Capture, CaptureAt, CaptureRule};
-pub use captures::{BeforeSowing, Sweep};
+pub use captures::{BeforeSowing, StorePass, Sweep};
 pub(crate) use children::claimed;
 pub use children::{Apart, ChildPlaces, Children};
 pub use counts::Counts;
@@ -93,8 +93,8 @@ pub use feeding::feeding_moves;
 pub use pick::Pick;
 pub use restriction::MoveRestriction;
 pub use sowing::{
-    relay_sow, AtMaxLaps, EndlessRelay, LapCapture, LapCaptureGoesOn, Relay, RelayFrom, RelayRule, Sowing,
-    Stores, RELAY_LAP_LIMIT,
+    relay_sow, AtMaxLaps, EndlessRelay, LapCapture, LapCaptureGoesOn, Relay, RelayContinues, RelayFrom,
+    RelayRule, Sowing, Stores, RELAY_LAP_LIMIT,
 };
 pub(crate) use turn::mirror_set;
 pub use turn::{

@@ -11,13 +11,16 @@ use crate::position::{Player, Position};
 /// after it (the reading of many Indian and Indonesian games), whose seeds
 /// are picked up and sown as the next lap; an empty pit after it ends the
 /// relay. With `stop_on_capture`, a last pit that would be captured ends the
-/// relay instead (the capture is then made). A relay that never ends, or
+/// relay instead (the capture is then made). [`continues`](RelayRule::continues)
+/// limits where a relay goes on from. A relay that never ends, or
 /// has not ended after [`max_laps`](RelayRule::max_laps) laps, is endless;
 /// legal move generation refuses such a move
 /// ([`IllegalMove::EndlessRelay`](crate::IllegalMove::EndlessRelay)).
 ///
 /// ```
-/// use mancala_rules::primitives::{AtMaxLaps, Counts, Lap, RelayFrom, RelayRule, Sowing, SowingTurn, RELAY_LAP_LIMIT};
+/// use mancala_rules::primitives::{
+///     AtMaxLaps, Counts, Lap, RelayContinues, RelayFrom, RelayRule, Sowing, SowingTurn, RELAY_LAP_LIMIT,
+/// };
 /// use mancala_rules::{Move, Position};
 ///
 /// // Relay from the pit after the last one while the last pit was not empty.
@@ -30,6 +33,7 @@ use crate::position::{Player, Position};
 ///         max_laps: RELAY_LAP_LIMIT,
 ///         at_max_laps: AtMaxLaps::Refused,
 ///         lap_capture: None,
+///         continues: RelayContinues::Anywhere,
 ///     }),
 ///     ..SowingTurn::DEFAULT
 /// };
@@ -53,7 +57,12 @@ pub struct RelayRule {
     /// Which pit the next lap sows.
     #[cfg_attr(feature = "serde", serde(default = "RelayFrom::last_pit"))]
     pub from: RelayFrom,
-    /// Whether a last pit that captures ends the relay.
+    /// Whether a last pit that captures ends the relay: by its count (the
+    /// turn's [`capture`](super::SowingTurn::capture), within its scope),
+    /// or by the facing pit (the turn's
+    /// [`opposite`](super::SowingTurn::opposite): a last seed that makes an
+    /// empty pit of the mover's row hold 1, facing a pit that holds seeds;
+    /// MancalaGames' `StopXCapt`, CrossCapt_Eight).
     #[cfg_attr(feature = "serde", serde(default))]
     pub stop_on_capture: bool,
     /// A relay that has not ended after this many laps counts as endless,
@@ -86,6 +95,111 @@ pub struct RelayRule {
     /// the relay.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub lap_capture: Option<LapCapture>,
+    /// Where the relay goes on from, beyond the counts of `relay_on`
+    /// (MancalaGames' `mlap_cont`): see [`RelayContinues`]. By default
+    /// from any last pit.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "RelayContinues::is_anywhere")
+    )]
+    pub continues: RelayContinues,
+}
+
+/// Where a relay goes on from ([`RelayRule::continues`]), beyond the counts
+/// of its [`relay_on`](RelayRule::relay_on) (MancalaGames' `mlap_cont`).
+///
+/// Here (SimpleCapt_PCapt's reading, [`FromOwnRow`](RelayContinues::FromOwnRow):
+/// a relay from the last pit while it holds 2 or more, Kalah's store sown)
+/// South's pit 1 sows its 2 seeds into 2 and 3; pit 3 now holds 2 and
+/// relays: its seeds go into the store and pit 4, which now holds 2. It is
+/// North's: the relay ends there. From anywhere it would go on, pit 4's
+/// seeds into 5 and 6.
+///
+/// ```
+/// use mancala_rules::primitives::{Counts, Lap, RelayContinues, RelayRule, Sowing, SowingTurn, Stores};
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = |continues| SowingTurn {
+///     lap: Lap::RelayWith(RelayRule { continues, ..RelayRule::new(Sowing::NextPit, Counts::at_least(2)) }),
+///     stores: Stores::Own,
+///     ..SowingTurn::DEFAULT
+/// };
+/// let start: Position<6> = "2 0 1 | 1 1 0 0-0 S".parse()?;
+/// let mut own_row = start;
+/// turn(RelayContinues::FromOwnRow).play(&mut own_row, Move::Pit(1));
+/// assert_eq!(own_row.to_string(), "0 1 0 | 2 1 0 1-0 N");
+/// let mut anywhere = start;
+/// turn(RelayContinues::Anywhere).play(&mut anywhere, Move::Pit(1));
+/// assert_eq!(anywhere.to_string(), "0 1 0 | 0 2 1 1-0 N");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+///
+/// And ([`ThroughOwnStore`](RelayContinues::ThroughOwnStore),
+/// CrossCapt_Eight's reading: a relay from the next pit, Kalah's store
+/// sown) South's pit 2 sows its seed into pit 3, the last of South's row:
+/// the place after it is South's store, whose 3 seeds are taken up and sown
+/// into 4, 5 and 6. Pit 1, after pit 6 (North's store is not sown by
+/// South), is empty: the relay ends. From the next pit alone, the relay
+/// would go on from pit 4.
+///
+/// ```
+/// use mancala_rules::primitives::{Counts, Lap, RelayContinues, RelayFrom, RelayRule, Sowing, SowingTurn, Stores};
+/// use mancala_rules::{Move, Position};
+///
+/// let turn = |continues| SowingTurn {
+///     lap: Lap::RelayWith(RelayRule {
+///         from: RelayFrom::NextPit,
+///         continues,
+///         ..RelayRule::new(Sowing::NextPit, Counts::at_least(1))
+///     }),
+///     stores: Stores::Own,
+///     ..SowingTurn::DEFAULT
+/// };
+/// let start: Position<6> = "0 1 0 | 2 0 0 3-0 S".parse()?;
+/// let mut through = start;
+/// let report = turn(RelayContinues::ThroughOwnStore).play(&mut through, Move::Pit(2));
+/// assert_eq!(through.to_string(), "0 0 1 | 3 1 1 0-0 N");
+/// assert_eq!((report.laps, report.last_pit), (2, Some(6)));
+/// let mut next_pit = start;
+/// turn(RelayContinues::Anywhere).play(&mut next_pit, Move::Pit(2));
+/// assert_eq!(next_pit.to_string(), "0 0 1 | 0 1 1 3-0 N");
+/// # Ok::<(), mancala_rules::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum RelayContinues {
+    /// From any last pit whose count relays (the default).
+    #[default]
+    Anywhere,
+    /// Only from a last pit of the mover's own row (the board's row, not a
+    /// territory): a lap that ends in the opponent's row ends the relay
+    /// (MancalaGames' `OWN_SIDE`: SimpleCapt_PCapt).
+    FromOwnRow,
+    /// A relay from the next pit ([`RelayFrom::NextPit`]) goes on through
+    /// the mover's store: after a lap whose last seed fell into the last pit
+    /// of the mover's row, the place after it is their store (sown, Kalah's
+    /// [`Stores::Own`]); if it holds seeds they are taken up (the mover's
+    /// score falls by as many) and sown as the next lap, from the place
+    /// after the store (the opponent's first pit) on; an empty store ends
+    /// the relay. A lap that ends in the store ends the relay, as always
+    /// (MancalaGames' `LAPPER_NEXT` with its own store sown and `mlap_cont`
+    /// `STOP_STORE`: CrossCapt_Eight). Only with a relay from the next pit,
+    /// laps sown from the next pit, the mover's store alone sown, one fixed
+    /// direction and every pit in play
+    /// ([`RulesProblem::RelayContinuesCombination`](crate::RulesProblem::RelayContinuesCombination)).
+    /// The solver refuses such a game: a move puts seeds of the score back
+    /// on the board.
+    ThroughOwnStore,
+}
+
+impl RelayContinues {
+    /// Whether this is the default, [`RelayContinues::Anywhere`] (the data
+    /// form leaves it out).
+    #[must_use]
+    pub const fn is_anywhere(&self) -> bool {
+        matches!(self, RelayContinues::Anywhere)
+    }
 }
 
 /// Captures made at the end of each lap of a relay
@@ -335,6 +449,7 @@ impl RelayRule {
             max_laps: RELAY_LAP_LIMIT,
             at_max_laps: AtMaxLaps::Refused,
             lap_capture: None,
+            continues: RelayContinues::Anywhere,
         }
     }
 
@@ -627,12 +742,7 @@ pub fn relay_sow<const P: usize>(
     sowing: Sowing,
     relay_on: Counts,
 ) -> Result<Relay, EndlessRelay> {
-    relay_sow_pits(
-        pits,
-        origin,
-        RelayRule::new(sowing, relay_on),
-        (Counts::NONE, PitSet::EMPTY),
-    )
+    relay_sow_pits(pits, origin, RelayRule::new(sowing, relay_on), LapStop::NONE)
 }
 
 /// Where the last seed of a sowing fell.
@@ -644,18 +754,60 @@ pub(crate) enum Landing {
     Store(Player),
 }
 
+/// What ends a relay at a lap's last pit besides the counts of its rule,
+/// made once a move from the turn ([`SowingTurn`](super::SowingTurn)'s
+/// `lap_stop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LapStop {
+    /// A last pit of `pits` holding one of `counts` captures by count: the
+    /// relay ends ([`RelayRule::stop_on_capture`]).
+    pub(crate) counts: Counts,
+    /// Where the capture by count may be made.
+    pub(crate) pits: PitSet,
+    /// A last pit of `facing` (the mover's row) holding 1, whose facing pit
+    /// holds seeds, makes the facing capture: the relay ends
+    /// ([`RelayRule::stop_on_capture`] with the turn's opposite capture).
+    /// Empty otherwise.
+    pub(crate) facing: PitSet,
+    /// The pits a relay goes on from ([`RelayContinues::FromOwnRow`]: the
+    /// mover's row; read only then).
+    pub(crate) from: PitSet,
+}
+
+impl LapStop {
+    /// Nothing but the rule's counts ends the relay.
+    pub(crate) const NONE: LapStop = LapStop {
+        counts: Counts::NONE,
+        pits: PitSet::EMPTY,
+        facing: PitSet::EMPTY,
+        from: PitSet::EMPTY,
+    };
+}
+
+/// Whether the relay ends at the lap's last pit `last`: its count does not
+/// relay, it captures (`stop`), or the relay may not go on from it
+/// ([`RelayRule::continues`]).
+#[inline(always)]
+pub(crate) fn lap_ends<const P: usize>(pits: &[u8; P], last: usize, rule: RelayRule, stop: LapStop) -> bool {
+    let count = pits[last];
+    !rule.relay_on.contains(count)
+        || (stop.counts.contains(count) && stop.pits.contains(last))
+        // The facing capture and the row: read only when declared (the
+        // rule's fields are constants in a compiled game).
+        || (rule.stop_on_capture && count == 1 && stop.facing.contains(last) && pits[P - 1 - last] > 0)
+        || (matches!(rule.continues, RelayContinues::FromOwnRow) && !stop.from.contains(last))
+}
+
 /// The pit the relay's next lap sows after a lap ended in `last`, if it goes
-/// on; `stop` holds the counts and pits that capture, which end the relay
-/// (empty unless [`RelayRule::stop_on_capture`]).
+/// on (see [`lap_ends`]).
 #[inline(always)]
 pub(crate) fn next_lap<const P: usize>(
     pits: &[u8; P],
     last: usize,
     rule: RelayRule,
-    stop: (Counts, PitSet),
+    stop: LapStop,
 ) -> Option<usize> {
-    let count = pits[last];
-    if !rule.relay_on.contains(count) || (stop.0.contains(count) && stop.1.contains(last)) {
+    if lap_ends(pits, last, rule, stop) {
         return None;
     }
     match rule.from {
@@ -673,7 +825,7 @@ pub(crate) fn relay_sow_pits<const P: usize>(
     pits: &mut [u8; P],
     origin: usize,
     rule: RelayRule,
-    stop: (Counts, PitSet),
+    stop: LapStop,
 ) -> Result<Relay, EndlessRelay> {
     // The state is the board and the last pit, so that the lap closure
     // keeps nothing outside it.
@@ -707,7 +859,7 @@ pub(crate) fn relay_sow_pits_first_to_store<const P: usize>(
     pits: &mut [u8; P],
     origin: usize,
     rule: RelayRule,
-    stop: (Counts, PitSet),
+    stop: LapStop,
 ) -> (Result<Relay, EndlessRelay>, u32) {
     let mut state = (*pits, 0usize, 0u32);
     let laps = relay_laps(
@@ -728,14 +880,16 @@ pub(crate) fn relay_sow_pits_first_to_store<const P: usize>(
 }
 
 /// Relay sowing by a [`RelayRule`] through the `stores` given (the mover's
-/// is `pos.to_move`'s): a lap that ends in a store ends the relay. On `Err`
-/// `pos` holds some board of the relay.
+/// is `pos.to_move`'s): a lap that ends in a store ends the relay; with
+/// [`RelayContinues::ThroughOwnStore`] a lap may start from the mover's
+/// store (the lap's start `P`). On `Err` `pos` holds some board of the
+/// relay.
 pub(crate) fn relay_sow_stores<const P: usize, const STORES_SWAPPED: bool>(
     pos: &mut Position<P>,
     origin: usize,
     rule: RelayRule,
     stores: Stores,
-    stop: (Counts, PitSet),
+    stop: LapStop,
     out_of_play: PitSet,
 ) -> Result<(Landing, u32), EndlessRelay> {
     let mut landing = Landing::Pit(origin);
@@ -745,12 +899,18 @@ pub(crate) fn relay_sow_stores<const P: usize, const STORES_SWAPPED: bool>(
         rule.max_laps,
         rule.at_max_laps.is_refused(),
         |pos: &mut Position<P>, start| {
-            landing = if out_of_play.is_empty() {
+            let through_store = matches!(rule.continues, RelayContinues::ThroughOwnStore);
+            landing = if through_store && start == P {
+                sow_from_store::<P, STORES_SWAPPED>(pos, stores)
+            } else if out_of_play.is_empty() {
                 sow_with_stores::<P, STORES_SWAPPED>(pos, start, rule.sowing, stores)
             } else {
                 sow_skipping_out_of_play::<P, STORES_SWAPPED>(pos, start, rule.sowing, stores, out_of_play)
             };
             match landing {
+                Landing::Pit(last) if through_store => {
+                    next_through_store::<P, STORES_SWAPPED>(pos, last, rule, stores, stop)
+                }
                 Landing::Pit(last) => next_lap(&pos.pits, last, rule, stop),
                 Landing::Store(_) => None,
             }
@@ -758,6 +918,97 @@ pub(crate) fn relay_sow_stores<const P: usize, const STORES_SWAPPED: bool>(
         |pos| pos.seeds_on_board(),
     )?;
     Ok((landing, laps))
+}
+
+/// The owner of the store that lies after pit `N` (0-based `N - 1`): South,
+/// or North with `STORES_SWAPPED`.
+const fn middle_store<const SWAPPED: bool>() -> Player {
+    if SWAPPED {
+        Player::North
+    } else {
+        Player::South
+    }
+}
+
+/// The place after `place` (counterclockwise) in a ring of the pits and
+/// the stores in `ring`, South's store after pit `N` (North's with
+/// `STORES_SWAPPED`), the other after pit `2N`.
+#[inline(always)]
+fn place_after<const P: usize, const STORES_SWAPPED: bool>(place: Landing, ring: [bool; 2]) -> Landing {
+    let n = P / 2;
+    let middle = middle_store::<STORES_SWAPPED>();
+    match place {
+        Landing::Pit(pit) if pit == n - 1 && ring[middle.index()] => Landing::Store(middle),
+        Landing::Pit(pit) if pit == P - 1 && ring[middle.opponent().index()] => {
+            Landing::Store(middle.opponent())
+        }
+        Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
+        Landing::Store(owner) if owner == middle => Landing::Pit(n),
+        Landing::Store(_) => Landing::Pit(0),
+    }
+}
+
+/// Which stores a lap of `mover` sows: South's, North's.
+const fn stores_in_ring(stores: Stores, mover: Player) -> [bool; 2] {
+    match stores {
+        Stores::None => [false, false],
+        Stores::Own => [matches!(mover, Player::South), matches!(mover, Player::North)],
+        Stores::Both => [true, true],
+    }
+}
+
+/// One lap of a relay going on through the mover's store
+/// ([`RelayContinues::ThroughOwnStore`]): its seeds are taken up (the
+/// mover's score falls to 0) and sown one a place from the place after the
+/// store on, through the pits and the `stores` sown. Seed by seed: such a
+/// lap is rare (its store must be reached by the lap before).
+#[inline(never)]
+pub(crate) fn sow_from_store<const P: usize, const STORES_SWAPPED: bool>(
+    pos: &mut Position<P>,
+    stores: Stores,
+) -> Landing {
+    let mover = pos.to_move;
+    let ring = stores_in_ring(stores, mover);
+    let seeds = pos.scores[mover.index()];
+    pos.scores[mover.index()] = 0;
+    let mut place = Landing::Store(mover);
+    for _ in 0..seeds {
+        place = place_after::<P, STORES_SWAPPED>(place, ring);
+        match place {
+            Landing::Pit(pit) => pos.pits[pit] = pos.pits[pit].wrapping_add(1),
+            Landing::Store(owner) => {
+                pos.scores[owner.index()] = pos.scores[owner.index()].wrapping_add(1);
+            }
+        }
+    }
+    place
+}
+
+/// The start of the relay's next lap after a lap ended in pit `last`, with
+/// [`RelayContinues::ThroughOwnStore`]: after the last pit of the mover's
+/// row, their store (`P`) when it is sown and holds seeds, unless the lap
+/// ends there ([`lap_ends`]); elsewhere as [`next_lap`] says.
+#[inline(never)]
+fn next_through_store<const P: usize, const STORES_SWAPPED: bool>(
+    pos: &Position<P>,
+    last: usize,
+    rule: RelayRule,
+    stores: Stores,
+    stop: LapStop,
+) -> Option<usize> {
+    let mover = pos.to_move;
+    let before_store = if mover == middle_store::<STORES_SWAPPED>() {
+        P / 2 - 1
+    } else {
+        P - 1
+    };
+    if last != before_store || !stores_in_ring(stores, mover)[mover.index()] {
+        return next_lap(&pos.pits, last, rule, stop);
+    }
+    if lap_ends(&pos.pits, last, rule, stop) || pos.scores[mover.index()] == 0 {
+        return None;
+    }
+    Some(P)
 }
 
 /// The laps of a relay on `state`: `lap` sows one from the pit given and

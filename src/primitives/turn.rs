@@ -1,11 +1,11 @@
 use super::sowing::{
     next_lap, relay_laps, relay_sow_pits, relay_sow_pits_first_to_store, relay_sow_stores, AtMaxLaps,
-    LapCapture, LapCaptureGoesOn, RelayRule, Stores,
+    LapCapture, LapCaptureGoesOn, LapStop, RelayRule, Stores,
 };
 use super::sowing::{sow_skipping_out_of_play, sow_with_stores, Landing};
 use super::{
     BeforeSowing, Capture, CaptureRule, ChainAgainst, Children, Counts, EnPassant, EndlessRelay, Pick,
-    RowHalves, Sowing, Sweep,
+    RowHalves, Sowing, StorePass, Sweep,
 };
 use crate::kernel::Packed;
 use crate::moves::{Move, PitSet};
@@ -365,7 +365,9 @@ pub enum GrandSlam {
     CapturesNothing,
     /// The move is illegal while another move exists
     /// ([`IllegalMove::GrandSlam`](crate::IllegalMove::GrandSlam)); if every
-    /// move would be one, they are played and capture nothing.
+    /// move would be one, they are played and capture nothing, or none is
+    /// legal, as [`Playable::slams_only`](crate::Playable::slams_only)
+    /// says.
     Illegal,
     /// The capture is made except for the opponent's rightmost pit holding
     /// seeds (seen from the mover: the first pit of the opponent's row in
@@ -914,6 +916,11 @@ pub struct SowingTurn {
     /// capture. `None` (the default): no children.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub children: Option<Children>,
+    /// Whether a last seed in an empty pit of the opponent's row hands the
+    /// mover's store to the opponent (see [`StorePass`]); never by
+    /// default.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "StorePass::is_never"))]
+    pub store_pass: StorePass,
 }
 
 #[cfg(feature = "serde")]
@@ -966,6 +973,7 @@ impl SowingTurn {
         pick: Pick::Nothing,
         round_starter: Player::South,
         children: None,
+        store_pass: StorePass::Never,
     };
 
     /// This turn with the pits of `pits` out of play (0-based indices;
@@ -1375,7 +1383,11 @@ impl SowingTurn {
             Lap::Single(sowing) if self.children.is_some() => {
                 self.single_lap_with_children(pos, origin, sowing, player, single_seed, &mut report)
             }
-            Lap::Single(sowing) if self.stores == Stores::None && self.out_of_play.is_empty() => {
+            Lap::Single(sowing)
+                if self.stores == Stores::None
+                    && self.out_of_play.is_empty()
+                    && matches!(self.store_pass, StorePass::Never) =>
+            {
                 // The whole turn on the packed board, loaded once, stored once.
                 let (board, last) = sowing.lap(Packed::load(&pos.pits), origin, pos.pits[origin]);
                 let captured = if self.no_single_seed_capture && single_seed {
@@ -1467,6 +1479,10 @@ impl SowingTurn {
                     Landing::Pit(last) => {
                         report.last_pit = Some(last as u8 + 1);
                         if self.no_single_seed_capture && single_seed {
+                            Capture::NONE
+                        } else if self.store_pass.passes::<P>(&pos.pits, last, player) {
+                            // The store handed over instead of a capture.
+                            StorePass::pass(pos, player);
                             Capture::NONE
                         } else {
                             let captured = self.capture_on(Packed::load(&pos.pits), last, player, grand_slam);
@@ -1743,15 +1759,29 @@ impl SowingTurn {
         self.capture.counts.contains(pits[last]) && self.capture_pits::<P>(player, last).contains(last)
     }
 
-    /// The counts of the last pit that end a relay by capturing, for
-    /// [`RelayRule::stop_on_capture`], within the capture's scope.
+    /// What ends a relay of `player`'s at a lap's last pit besides its
+    /// counts: a capture by count within the capture's scope and the
+    /// facing capture, for [`RelayRule::stop_on_capture`]; the pits it
+    /// goes on from, for [`RelayRule::continues`].
     #[inline(always)]
-    fn stop_on_capture<const P: usize>(&self, relay: RelayRule, player: Player) -> (Counts, PitSet) {
+    fn stop_on_capture<const P: usize>(&self, relay: RelayRule, player: Player) -> LapStop {
+        let row = Position::<P>::row(player);
+        let mut stop = LapStop {
+            from: row,
+            ..LapStop::NONE
+        };
         if relay.stop_on_capture {
-            (self.capture.counts, self.scope_pits::<P>(player))
-        } else {
-            (Counts::NONE, PitSet::EMPTY)
+            stop.counts = self.capture.counts;
+            stop.pits = self.scope_pits::<P>(player);
+            if let Some(opposite) = self.opposite {
+                stop.facing = if opposite.from_either_row {
+                    PitSet::first(P)
+                } else {
+                    row
+                };
+            }
         }
+        stop
     }
 
     /// The capture from `last` (below `P`) on the packed board, after the

@@ -164,10 +164,14 @@ use crate::{Board, Declared, Escaped, Ruleset};
 /// solved, and [`Oware`](crate::games::Oware) is refused with
 /// [`SolveError::Rules`]. So is a game with children
 /// ([`SowingTurn::children`](crate::primitives::SowingTurn::children)):
-/// the solver's board index does not hold them; and one whose last seed
+/// the solver's board index does not hold them; a game whose last seed
 /// takes the opponent's store
 /// ([`SowingTurn::takes_opponent_store`](crate::primitives::SowingTurn::takes_opponent_store)),
-/// a capture that reads the scores. A hand-written [`Ruleset`] that keeps the promises
+/// a capture that reads the scores; and a game whose relay goes
+/// on through the mover's store
+/// ([`RelayContinues::ThroughOwnStore`](crate::primitives::RelayContinues::ThroughOwnStore))
+/// or that hands a store over ([`StorePass`](crate::primitives::StorePass)):
+/// its moves read the scores. A hand-written [`Ruleset`] that keeps the promises
 /// may implement it too (the default [`unsolvable`](Solvable::unsolvable)
 /// says `None`).
 ///
@@ -243,6 +247,27 @@ impl<D: Declared> Solvable for D {
             // The board index holds pits, scores and the mover, not children.
             return Some(format!(
                 "{}'s game has children (turn.children), which the solver's board index does not hold",
+                rules.name
+            ));
+        }
+        if matches!(
+            rules.turn.lap.relay(),
+            Some(crate::primitives::RelayRule {
+                continues: crate::primitives::RelayContinues::ThroughOwnStore,
+                ..
+            })
+        ) {
+            // A relay through the store sows the score's seeds back onto
+            // the board: the board depends on the scores.
+            return Some(format!(
+                "{}'s relay goes on through the mover's store (turn.lap.relay.continues), which puts seeds of the score back on the board",
+                rules.name
+            ));
+        }
+        if !rules.turn.store_pass.is_never() {
+            // What a move is worth then depends on the mover's score.
+            return Some(format!(
+                "{}'s game hands a store to the opponent (turn.store_pass): a move's worth reads the scores",
                 rules.name
             ));
         }

@@ -257,8 +257,10 @@ def survey_one(MG, traces, path):
                    'nosinglecapt', 'child_type', 'move_one'):
             continue   # mapped below, where the vocabulary says them
         if key == 'mlap_cont' and v in (gi.SowLapCont.ON_PARAM,
-                                         gi.SowLapCont.GREQ_PARAM):
-            continue
+                                         gi.SowLapCont.GREQ_PARAM,
+                                         gi.SowLapCont.OWN_SIDE,
+                                         gi.SowLapCont.STOP_STORE):
+            continue   # mapped with the relay below
         if key == 'end_cond' and cleared_blocked:
             raise Blocked(cleared_blocked)
         if key == 'sow_rule' and v in (gi.SowRule.ENPAS_ALL_OWNER_OWN,
@@ -492,6 +494,28 @@ def survey_one(MG, traces, path):
                           'stores sown, or with a turn again there')
         takes_opp_store = True
         features.append("a last seed in the opponent's store takes it")
+    store_pass = None
+    if nd.get('capt_type') == gi.CaptType.PASS_STORE_CAPT:
+        # MG's PassStoreCapture: a last seed making an empty pit of the
+        # capt_side's row hold 1 hands the mover's store to the opponent,
+        # instead of the capture below it (StorePass); mapped as the only
+        # capture of a turn, capt_side OPP_SIDE
+        take('capt_type')
+        others = [k for k in ('capt_on', 'evens', 'capt_min', 'capt_max',
+                              'crosscapt', 'pickextra', 'capt_rturn',
+                              'grandslam', 'nosinglecapt', 'nocaptmoves',
+                              'sow_rule', 'presowcapt', 'child_type')
+                  if nd.get(k)]
+        if nd.get('capt_side') != gi.CaptSide.OPP_SIDE or others:
+            raise Blocked('capture type PASS_STORE_CAPT with capt_side '
+                          f"{getattr(nd.get('capt_side'), 'name', None)}"
+                          + (', ' + ', '.join(others) if others else ''))
+        take('capt_side')
+        take('capt_dir')
+        take('multicapt')
+        store_pass = 'on-empty-opponent-pit'
+        features.append("the mover's store to the opponent on a last seed "
+                        "in an empty pit of their row")
     capt_type = (None if nd.get('capt_type') == gi.CaptType.TWO_OUT
                  else take('capt_type'))
     pickextra = take('pickextra')
@@ -734,7 +758,9 @@ def survey_one(MG, traces, path):
         raise Blocked(f'grand slam {gs.name}')
     grand_slam = gs_map[gs]
     if grand_slam != 'captures' and (basic or cross):
-        features.append(f'grand slam {grand_slam} (judged before the move)')
+        features.append(f'grand slam {grand_slam} (judged before the move'
+                        + ('; no move when all are' if grand_slam == 'illegal'
+                           else '') + ')')
 
     if pick is not None:
         # MancalaGames' pickers (its PickLastSeeds, PickCross)
@@ -766,7 +792,10 @@ def survey_one(MG, traces, path):
     mlap_param = take('mlap_param') or 0
     if mlaps:
         # MancalaGames stops a relay for a capture by count only (not when
-        # its laps capture: the lap's capture comes first)
+        # its laps capture: the lap's capture comes first), and a relay from
+        # the next pit for a cross capture (StopXCapt: an empty pit of the
+        # mover's row made 1, facing seeds), which the crate's
+        # stop_on_capture reads with the facing capture
         stop_on_capture = (basic and not cross and not two_out
                            and lap_capture is None)
         if mlaps == gi.LapSower.LAPPER:
@@ -778,8 +807,11 @@ def survey_one(MG, traces, path):
             # have been emptied by a capture during the sowing
             lo = 0 if en_passant else 1
             if cross:
-                raise Blocked('relay from the next pit stopped for a '
-                              'cross capture')
+                if opposite['when_facing_empty']:
+                    raise Blocked('relay from the next pit stopped for a '
+                                  'cross capture that picks the landing seed '
+                                  'always')
+                stop_on_capture = True
         if mlap_cont == gi.SowLapCont.ON_PARAM:
             relay_on = [mlap_param] if mlap_param >= lo else []
         elif mlap_cont == gi.SowLapCont.GREQ_PARAM:
@@ -788,6 +820,27 @@ def survey_one(MG, traces, path):
             relay_on = [{'from': lo}]
         if mlaps == gi.LapSower.LAPPER_NEXT and relay_on != [{'from': lo}]:
             raise Blocked('relay from the next pit by the last pit\'s count')
+        # Where the relay goes on from (RelayContinues). A lap ending in a
+        # store ends every relay of the crate: MG's StopRepeatTurn (an extra
+        # turn in the store) or STOP_STORE says so too.
+        continues = None
+        if stores != 'none' and not in_store and \
+                mlap_cont != gi.SowLapCont.STOP_STORE:
+            raise Blocked('a relay whose lap may end in a store without an '
+                          'extra turn (MancalaGames sows on from the store)')
+        if mlap_cont == gi.SowLapCont.OWN_SIDE:
+            # StopNotSide: a lap ending in the opponent's row ends the relay
+            continues = 'from-own-row'
+        if mlaps == gi.LapSower.LAPPER_NEXT and stores != 'none':
+            # NextLapCont reads the place after the last pit: after the
+            # mover's last pit, their store, whose seeds are sown on
+            if stores != 'own' or direction != 'counter-clockwise':
+                raise Blocked('a relay from the next pit through stores '
+                              f'{stores}, sown {direction}')
+            if continues:
+                raise Blocked('a relay from the next pit through the store, '
+                              'from the own row only')
+            continues = 'through-own-store'
         # MancalaGames' sower gives up after 75 laps (ENDLESS) and the
         # move ends the game by its quitter rule; such moves are legal
         # (its default "no_endless = no").
@@ -814,9 +867,13 @@ def survey_one(MG, traces, path):
                          'max_laps': 75,
                          'at_max_laps': {'ends-game': quit},
                          **({'lap_capture': lap_capture}
-                            if lap_capture else {})}}
+                            if lap_capture else {}),
+                         **({'continues': continues} if continues else {})}}
         features.append('relay from the ' + relay_from.replace('-', ' ')
                         + (' (stops on a capture)' if stop_on_capture else '')
+                        + {None: '', 'from-own-row': ', from the own row only',
+                           'through-own-store': ', through the own store'}[
+                               continues]
                         + f'; 75-lap cap ends the game ({quit})')
     else:
         lap = {'single': sowing}
@@ -826,12 +883,6 @@ def survey_one(MG, traces, path):
     min_move = take('min_move') or 1
     if min_move != 1:
         features.append(f'min seeds {min_move}')
-    if nd.get('mustshare') and min_move > 1:
-        # MancalaGames judges a row of seeds too few to move starved (its
-        # game ends when it cannot be fed); the crate's feeding judges an
-        # empty row: Modiar differs at the end of 75 of 1,000 games
-        raise Blocked('feeding with a minimum move above 1 (a row that '
-                      'cannot move is starved)')
     must_feed = bool(take('mustshare'))
     mustpass = bool(take('mustpass'))
     unclaimed = take('unclaimed') or gi.EndGameSeeds.HOLE_OWNER
@@ -856,6 +907,15 @@ def survey_one(MG, traces, path):
         starvation = stuck_left
     if stuck_left is None:
         raise Blocked(f'leftovers {unclaimed.name}')
+    if must_feed and min_move > 1 and starvation != stuck_left:
+        # MancalaGames' must-share ender judges the players by their pits
+        # of min_move seeds: a mover left with seeds too few to move whose
+        # opponent then has no move ends the game by the must-share
+        # claimer (the crate's starvation leftover), where the crate sees
+        # a stuck player (its stuck leftover). Equal leftovers (Modiar's
+        # owners) agree.
+        raise Blocked('feeding with a minimum move above 1, starvation and '
+                      'stuck leftovers differing')
     if stuck_left == 'split-odd-to-behind' and not game.info.stores:
         raise Blocked('leftovers divided (DIVVIED) without stores')
     if cleared == 'wins' or eliminate:
@@ -957,7 +1017,11 @@ def survey_one(MG, traces, path):
         'play': dict({'min_seeds': min_move, 'must_feed': must_feed},
                      **({'feeding': 'after-capture'} if must_feed else {}),
                      **({'restriction': restriction} if restriction else {}),
-                     **({'barred_return': True} if barred_return else {})),
+                     **({'barred_return': True} if barred_return else {}),
+                     # MancalaGames' NoGrandSlam filter leaves no move when
+                     # every move is a grand slam
+                     **({'slams_only': 'no-move'}
+                        if grand_slam == 'illegal' else {})),
         'turn': {
             'lap': lap,
             'direction': direction,
@@ -989,6 +1053,7 @@ def survey_one(MG, traces, path):
             **({'takes_opponent_store': True} if takes_opp_store else {}),
             **({'pick': pick} if pick else {}),
             **({'children': children} if children else {}),
+            **({'store_pass': store_pass} if store_pass else {}),
         },
         'end': dict({'stuck': stuck,
                      'majority': None if cleared == 'wins' or eliminate or round_few
@@ -1441,20 +1506,39 @@ def ordinal_text(mg_name, form, cfg, commit):
         r = lap['relay']
         on = ', '.join(f"{c['from']} or more" if isinstance(c, dict)
                        else str(c) for c in r['relay_on'])
+        own_row = r.get('continues') == 'from-own-row'
         if r['from'] == 'last-pit':
             rules.append('When the last seed falls into a pit that then '
                          f'holds {on} seeds, those seeds are taken up and '
                          'sown on from that pit (a relay), until a lap ends '
                          'in a pit that was empty'
                          + (' or in a store' if t['stores'] != 'none' else '')
+                         + (", or in the opponent's row" if own_row else '')
                          + (', or in a pit that captures' if
                             r['stop_on_capture'] else '') + '.')
+        elif r.get('continues') == 'through-own-store':
+            rules.append('When a lap ends in a pit, the seeds of the place '
+                         'after it are taken up and sown on (a relay): after '
+                         "the last pit of the player's own row that place is "
+                         'their store, whose seeds are taken out of it and '
+                         "sown on from the opponent's first pit. An empty pit "
+                         'or store there ends the sowing, and so does a lap '
+                         'ending in the store'
+                         + (', or a last seed that captures the facing pit'
+                            if r['stop_on_capture'] and t['opposite'] else
+                            ', or a last pit that captures'
+                            if r['stop_on_capture'] else '') + '.')
         else:
             rules.append('When a lap ends, the seeds of the pit after the '
                          'last one are taken up and sown on (a relay); an '
                          'empty pit there ends the sowing'
-                         + (', and so does a last pit that captures' if
-                            r['stop_on_capture'] else '') + '.')
+                         + (', and so does a last seed that captures the '
+                            'facing pit' if r['stop_on_capture'] and
+                            t['opposite'] else
+                            ', and so does a last pit that captures' if
+                            r['stop_on_capture'] else '')
+                         + (", and so does a lap ending in the opponent's row"
+                            if own_row else '') + '.')
     ch = t.get('children')
     if ch and ch.get('places'):
         def at(places):
@@ -1589,6 +1673,11 @@ def ordinal_text(mg_name, form, cfg, commit):
                      "player's own row, the seeds of the facing pit are "
                      'moved across into it; they stay on the board, now in '
                      "the player's row (nothing is captured).")
+    if t.get('store_pass') == 'on-empty-opponent-pit':
+        rules.append("If the last seed falls into an empty pit of the "
+                     "opponent's row, every seed of the player's store goes "
+                     "to the opponent's store (MancalaGames' passive "
+                     'capture); nothing else is captured.')
     if t['opposite']:
         o = t['opposite']
         rules.append("If the last seed falls into an empty pit of "
@@ -1637,10 +1726,21 @@ def ordinal_text(mg_name, form, cfg, commit):
         rules.append(f"A move whose sowing has not ended after {r['max_laps']} "
                      'laps may be played: it stops there and the game ends; '
                      f'{how}.')
+    if form.get('opening'):
+        k = form['opening']['no_captures_for']
+        rules.append('No capture is made in the first '
+                     + ('move of the game' if k == 1 else f'{k} moves of the game')
+                     + ' (a player\'s move and its extra turns counting as '
+                     'one move, a pass as one).')
     before = (" (this applies only when the opponent's row held seeds "
               'before the move)' if t.get('grand_slam_judged') ==
               'before-move' else '')
-    if t['grand_slam'] == 'illegal':
+    if t['grand_slam'] == 'illegal' and \
+            form['play'].get('slams_only') == 'no-move':
+        rules.append("A move that would capture every seed of the "
+                     f"opponent's row may not be played{before}; a player "
+                     'whose every move would do so has no move.')
+    elif t['grand_slam'] == 'illegal':
         rules.append("A move that would capture every seed of the "
                      "opponent's row may not be played while another move "
                      f'exists{before}.')
