@@ -530,7 +530,7 @@ fn primitives<const P: usize>(input: Primitives<P>) -> Result<(), TestCaseError>
     };
     // (A capture before the sowing gives no extra turn, and a grand slam
     // may give one: the report does not tell them apart, and
-    // tests/vocabulary_captures.rs checks them on concrete boards.)
+    // tests/vocabulary/captures.rs checks them on concrete boards.)
     let plain =
         turn.before_sowing == BeforeSowing::Nothing && turn.grand_slam != GrandSlam::CapturesAndPlaysAgain;
     if plain {

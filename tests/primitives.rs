@@ -304,7 +304,7 @@ fn play_model<const P: usize>(turn: &TurnModel, pos: &Position<P>, mv: Move) -> 
         CaptureScope::Anywhere => (0..P).collect(),
         CaptureScope::OwnRow => row_model::<P>(player),
         CaptureScope::OpponentRow => row_model::<P>(opponent(player)),
-        // (Not drawn by the strategies; tests/vocabulary_captures.rs.)
+        // (Not drawn by the strategies; tests/vocabulary/captures.rs.)
         CaptureScope::StartsInOpponentRow if row_model::<P>(opponent(player)).contains(&last) => {
             (0..P).collect()
         }

@@ -7,9 +7,7 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures South-North and the player to move.
 
-mod common;
-
-use common::boards::{ended, goes_on};
+use crate::common::boards::{ended, goes_on};
 use mancala_rules::{
     declare, Cleared, Eliminate, EndReason, Ending, Playable, Player, Position, RoundFill, RoundStarter,
     Rounds, Rules, RulesProblem, Ruleset, StartBoard,
@@ -258,12 +256,12 @@ fn boola_and_gamacha_open_as_mancalagames_fills_them() {
     // times a row, 48 seeds; its Gamacha pattern on 2x12, 4 seeds: every
     // other pit from pit 3 holds 4, then pit 19's seeds moved to pit 6
     // (MancalaGames' first prescribed move), 44 seeds.
-    let boola = RulesData::from_json(include_str!("../src/games/boola.json")).unwrap();
+    let boola = RulesData::from_json(include_str!("../../src/games/boola.json")).unwrap();
     let triple = [0, 3, 3].repeat(8);
     assert_eq!(boola.rules().start.unwrap().counts(), &triple[..]);
     assert_eq!(boola.rules().total_seeds(24), 48);
     assert_eq!(boola.rules().end.eliminate, Some(Eliminate::Immobilize));
-    let gamacha = RulesData::from_json(include_str!("../src/games/gamacha.json")).unwrap();
+    let gamacha = RulesData::from_json(include_str!("../../src/games/gamacha.json")).unwrap();
     let mut board = [0u8; 24];
     for pit in (2..24).step_by(2) {
         board[pit] = 4;

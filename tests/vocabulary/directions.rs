@@ -6,9 +6,7 @@
 //! captures South-North and the player to move. A row's places count from
 //! its owner's left: South's pit 1, North's pit N+1.
 
-mod common;
-
-use common::boards::{after, legal};
+use crate::common::boards::{after, legal};
 use mancala_rules::declare;
 use mancala_rules::primitives::{
     CaptureRule, CaptureScope, ChainAgainst, Counts, GrandSlam, Lap, RelayRule, RowHalves, Sowing, SowingTurn,

@@ -8,9 +8,7 @@
 //! captures South-North, the player to move and, while the opening lasts,
 //! `oK`: the moves of the opening left.
 
-mod common;
-
-use common::boards::{board, legal, pit, sow};
+use crate::common::boards::{board, legal, pit, sow};
 use mancala_rules::primitives::{Apart, CaptureRule, Children, Counts, ExtraTurn, SowingTurn, Stores};
 use mancala_rules::{
     declare, Declared, Leftover, Move, Opening, Position, PositionError, Rules, RulesProblem, Ruleset, Stuck,
@@ -207,7 +205,7 @@ fn a_position_in_an_opening_the_game_does_not_have_is_refused() {
 #[test]
 fn the_position_is_no_larger_for_the_opening() {
     // The byte fits in the padding before `children` (a u32); it holds
-    // the barred pit too (tests/vocabulary_barred_return.rs).
+    // the barred pit too (tests/vocabulary/barred_return.rs).
     assert_eq!(std::mem::size_of::<Position<12>>(), 20);
     assert_eq!(std::mem::size_of::<Position<14>>(), 24);
     assert_eq!(std::mem::size_of::<Position<2>>(), 12);

@@ -8,9 +8,7 @@
 //! is a child; a child in North's row is South's, one in South's row
 //! North's).
 
-mod common;
-
-use common::rules::{play, pos};
+use crate::common::rules::{play, pos};
 use mancala_rules::declare;
 use mancala_rules::primitives::{
     Apart, CaptureRule, CaptureScope, Children, Counts, Direction, Lap, Sowing, SowingTurn,

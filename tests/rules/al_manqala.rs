@@ -5,9 +5,7 @@
 //! h+1 .. h+k, wrapping 14 -> 1, the origin included from the 14th seed on).
 //! Every expected position below is worked out by hand from RULES.md.
 
-mod common;
-
-use common::rules::{check, game, legal, outcome, over, play, status, step};
+use crate::common::rules::{check, game, legal, outcome, over, play, status, step};
 use mancala_rules::games::{AlManqala, Bohnenspiel, Tihbat};
 use mancala_rules::{
     AgreementError, AgreementPolicy, AutomatedStop, EndReason, Game, IllegalMove, Move, Player, Status,

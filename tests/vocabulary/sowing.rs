@@ -7,9 +7,7 @@
 //! 2N+1-k. Where a test compares two readings, each reading's board differs
 //! from the other's, so a rule read the wrong way fails the test.
 
-mod common;
-
-use common::boards::{legal, pit};
+use crate::common::boards::{legal, pit};
 use mancala_rules::declare;
 use mancala_rules::primitives::{
     CaptureAt, CaptureRule, CaptureScope, Counts, Direction, EnPassant, EnPassantLast, ExtraTurn, Lap,

@@ -5,9 +5,7 @@
 //! origin-first (the first counter goes back into the emptied pit, the next
 //! ones into pit+1, pit+2, ... wrapping 4 -> 1).
 
-mod common;
-
-use common::rules::{check, game, legal, outcome, over, play, status, step};
+use crate::common::rules::{check, game, legal, outcome, over, play, status, step};
 use mancala_rules::games::Tihbat;
 use mancala_rules::{
     AgreementError, AgreementPolicy, EndReason, Game, IllegalMove, Move, Player, Ruleset, Status,

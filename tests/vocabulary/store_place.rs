@@ -17,9 +17,7 @@
 //! stores at the counterclockwise ends; in the mirror (the default) it
 //! walks 4, 3, 2, 1, South's store, 8, 7, 6, 5, North's store, 4.
 
-mod common;
-
-use common::boards::{after, legal, pit, sown};
+use crate::common::boards::{after, legal, pit, sown};
 use mancala_rules::declare;
 use mancala_rules::primitives::{
     Counts, Direction, ExtraTurn, Lap, RelayRule, Sowing, SowingTurn, StorePlace, Stores,

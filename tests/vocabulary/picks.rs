@@ -4,9 +4,7 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures South-North and the player to move. Pit k faces pit 2N+1-k.
 
-mod common;
-
-use common::boards::pit;
+use crate::common::boards::pit;
 use mancala_rules::declare;
 use mancala_rules::primitives::{
     AtMaxLaps, CaptureRule, CaptureScope, Counts, EnPassant, EnPassantLast, ExtraTurn, Lap, Opposite, Pick,

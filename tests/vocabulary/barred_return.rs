@@ -11,9 +11,7 @@
 //! 9-10 counterclockwise; the centre, 3 and 8, either way): the ends of
 //! the board are pits 1 and 10, and pits 5 and 6.
 
-mod common;
-
-use common::boards::{board, ended, legal, pit, refusal, sow};
+use crate::common::boards::{board, ended, legal, pit, refusal, sow};
 use mancala_rules::primitives::{CaptureRule, CaptureScope, Counts, Lap, RowHalves, Sowing, SowingTurn};
 use mancala_rules::{
     declare, Declared, Ending, IllegalMove, Leftover, Move, Opening, PitSet, Playable, Position,

@@ -10,9 +10,7 @@
 //! counted from its owner's left: South's pit 1 and North's pit 7 are
 //! place 1.
 
-mod common;
-
-use common::boards::{board, ended, legal, pit};
+use crate::common::boards::{board, ended, legal, pit};
 use mancala_rules::primitives::{Apart, ChildPlaces, Children, RowHalves, SowingTurn};
 use mancala_rules::{
     declare, Declared, Ending, Leftover, Move, PitSet, Playable, Player, Rules, RulesProblem, Ruleset, Stuck,
@@ -163,7 +161,7 @@ fn a_player_whose_only_pit_is_barred_passes() {
     let (after, _) = pit(Andot, "1 0 5 0 0 0 | 0 0 0 0 0 0 0-0 S", 1);
     assert_eq!(after, "0 0 5 0 0 0 | 0 0 0 0 0 1 0-0 N b12");
     assert_eq!(legal(Andot, &after), "pass");
-    let (after, _) = common::boards::sow(Andot, &after, Move::Pass);
+    let (after, _) = crate::common::boards::sow(Andot, &after, Move::Pass);
     assert_eq!(after, "0 0 5 0 0 0 | 0 0 0 0 0 1 0-0 S");
     assert_eq!(legal(Andot, &after), "3");
 }

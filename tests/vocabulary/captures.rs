@@ -5,9 +5,7 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures South-North and the player to move. Pit k faces pit 2N+1-k.
 
-mod common;
-
-use common::boards::{legal, sown};
+use crate::common::boards::{legal, sown};
 use mancala_rules::declare;
 use mancala_rules::primitives::{
     AtMaxLaps, BeforeSowing, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap,

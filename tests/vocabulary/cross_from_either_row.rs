@@ -7,9 +7,7 @@
 //! captures South-North and the player to move. On a 2x4 board pit `k`
 //! faces pit `9 - k`.
 
-mod common;
-
-use common::boards::{pit, sown};
+use crate::common::boards::{pit, sown};
 use mancala_rules::declare;
 use mancala_rules::primitives::{Counts, Lap, Opposite, RelayFrom, RelayRule, Sowing, SowingTurn, Stores};
 use mancala_rules::{Declared, Rules, RulesProblem};

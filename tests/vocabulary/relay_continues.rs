@@ -9,9 +9,7 @@
 //! the stores South-North and the player to move. Kalah's stores: South's
 //! lies after pit 3, North's after pit 6, each sown by its owner only.
 
-mod common;
-
-use common::boards::{legal, pit};
+use crate::common::boards::{legal, pit};
 use mancala_rules::primitives::{
     CaptureRule, Counts, ExtraTurn, Lap, LapCapture, LapCaptureGoesOn, Opposite, RelayContinues, RelayFrom,
     RelayRule, Sowing, SowingTurn, Stores,

@@ -11,9 +11,7 @@
 //! lap by lap with a separate reference model written from RULES.md (not
 //! from this crate), and the first laps are given in the comments.
 
-mod common;
-
-use common::rules::{outcome, over, play, pos, summary};
+use crate::common::rules::{outcome, over, play, pos, summary};
 use mancala_rules::games::DjenonAboure;
 use mancala_rules::{EndReason, Game, IllegalMove, Move, MoveReport, Player, Ruleset, Status};
 

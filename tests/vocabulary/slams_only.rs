@@ -11,9 +11,7 @@
 //! it), and a last pit holding 2, 4 or 6 is captured, the chain running
 //! back while the pits hold such counts, on either row.
 
-mod common;
-
-use common::boards::{board, ended, legal, pit, refusal};
+use crate::common::boards::{board, ended, legal, pit, refusal};
 use mancala_rules::primitives::{CaptureRule, Counts, GrandSlam, Lap, Sowing, SowingTurn};
 use mancala_rules::{
     declare, Declared, EndReason, Ending, IllegalMove, Leftover, Move, Playable, Rules, RulesProblem,

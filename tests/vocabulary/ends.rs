@@ -7,9 +7,7 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures or stores South-North and the player to move.
 
-mod common;
-
-use common::boards::ended;
+use crate::common::boards::ended;
 use mancala_rules::primitives::{AtMaxLaps, Counts, ExtraTurn, Lap, RelayRule, Sowing, SowingTurn, Stores};
 use mancala_rules::{declare, Cleared, EndReason, Ending, Leftover, Player, Position, Rules, Ruleset, Stuck};
 

@@ -8,9 +8,7 @@
 //! lies after pit 3, North's after pit 6, each sown by its owner only; a
 //! last seed in one's own store gives another turn.
 
-mod common;
-
-use common::boards::pit;
+use crate::common::boards::pit;
 use mancala_rules::primitives::{
     CaptureRule, Counts, ExtraTurn, GrandSlam, Lap, RelayContinues, RelayRule, Sowing, SowingTurn, StorePass,
     Stores,

@@ -6,9 +6,7 @@
 //! Boards: South's pits 1..N, `|`, North's N+1..2N (counterclockwise), then
 //! captures South-North and the player to move.
 
-mod common;
-
-use common::rules::play;
+use crate::common::rules::play;
 use mancala_rules::declare;
 use mancala_rules::primitives::{
     CaptureAt, CaptureRule, Counts, Lap, LapCapture, LapCaptureGoesOn, RelayFrom, RelayRule, Sowing,

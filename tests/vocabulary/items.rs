@@ -6,9 +6,7 @@
 //! 2N+1-k. Where a test compares two readings, each reading's board differs
 //! from the other's, so a feature read the wrong way fails the test.
 
-mod common;
-
-use common::boards::{legal, outcome, pit, refusal, sow};
+use crate::common::boards::{legal, outcome, pit, refusal, sow};
 use mancala_rules::declare;
 use mancala_rules::primitives::{
     AtMaxLaps, CaptureRule, CaptureScope, Counts, Direction, ExtraTurn, GrandSlam, Lap, Opposite,
@@ -1384,7 +1382,7 @@ fn the_four_readings_are_checked() {
     assert_eq!(fields(no_slam, 4), ["turn.grand_slam_judged"]);
     // A relay ending the game with its seeds to nobody is fine: the cap
     // splits them so that they change nobody's standing
-    // (tests/vocabulary_picks.rs).
+    // (tests/vocabulary/picks.rs).
     assert!(fields(relay_cap(AtMaxLaps::EndsGame(Leftover::Nobody)), 12).is_empty());
     // Fewer than 0 seeds (never), or than more than the game has (always).
     for fewer_than in [0, 17] {

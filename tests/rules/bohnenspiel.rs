@@ -5,9 +5,7 @@
 //! capture chain stops where it does. Pits are numbered 1..12: South owns
 //! 1-6, North 7-12, sowing goes to the next higher number, 12 wraps to 1.
 
-mod common;
-
-use common::rules::{outcome, over, play, pos, summary};
+use crate::common::rules::{outcome, over, play, pos, summary};
 use mancala_rules::games::{Bohnenspiel, Partie};
 use mancala_rules::{EndReason, Game, IllegalMove, Move, MoveReport, Player, Ruleset, Status};
 
