@@ -61,7 +61,7 @@ use std::time::Instant;
 
 use common::progress::{Progress, Ticker};
 use mancala_rules::games::Tihbat;
-use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover};
+use mancala_rules::solve::proof::{self, CheckedTable, Prover};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
 use mancala_rules::{Board, Escaped, GameKind, Player, Position, Ruleset, WithRuleset};
 use options::Options as Args;
@@ -75,7 +75,12 @@ solved with a proof certificate:
   --proof FILE      with --opening: write the certificate to FILE and its
                     checked table to FILE.table
   --verify FILE     check FILE and FILE.table with the rules alone: prints
-                    `verified value V`";
+                    `verified value V`
+  --tt-memory MB    with --opening: the prover's transposition table, in MiB
+                    (default 1024; a setting of speed, never of the values)
+  --probe-above K   with --opening: children of more than K seeds on the
+                    board have their table entries probed for the move
+                    order (default: --max-seeds + 4; speed only)";
 
 /// The longest position line read from `--stdin` (longer ones are cut).
 const MAX_QUESTION: usize = 4096;
@@ -326,12 +331,17 @@ fn endgame<R: Solvable>(rules: R, args: &Args, default_max: u32) -> Result<(), B
 }
 
 /// The opening's options, taken out of the command line before the common
-/// parser sees it: `--opening`, `--proof FILE`, `--verify FILE`.
+/// parser sees it: `--opening`, `--proof FILE`, `--verify FILE`,
+/// `--tt-memory MB`, `--probe-above K`.
 #[derive(Debug, Default)]
 struct Opening {
     opening: bool,
     proof: Option<String>,
     verify: Option<String>,
+    /// The prover's transposition table, in MiB.
+    tt_memory: Option<usize>,
+    /// The prover's children probed above this many seeds.
+    probe_above: Option<u32>,
 }
 
 fn split_opening(args: Vec<String>) -> Result<(Vec<String>, Opening), String> {
@@ -349,11 +359,27 @@ fn split_opening(args: Vec<String>) -> Result<(Vec<String>, Opening), String> {
                     opening.verify = Some(file);
                 }
             }
+            "--tt-memory" | "--probe-above" => {
+                let n = args.next().ok_or(format!("{arg} needs a number"))?;
+                let bad = || format!("{arg}: {} is not a number", Escaped(&n));
+                if arg == "--tt-memory" {
+                    let mb: usize = n.parse().map_err(|_| bad())?;
+                    if mb == 0 || mb > 1 << 20 {
+                        return Err(format!("{arg}: {mb} MiB is not from 1 to 1048576"));
+                    }
+                    opening.tt_memory = Some(mb);
+                } else {
+                    opening.probe_above = Some(n.parse().map_err(|_| bad())?);
+                }
+            }
             _ => rest.push(arg),
         }
     }
     if opening.proof.is_some() && !opening.opening {
         return Err("--proof goes with --opening".into());
+    }
+    if (opening.tt_memory.is_some() || opening.probe_above.is_some()) && !opening.opening {
+        return Err("--tt-memory and --probe-above go with --opening".into());
     }
     Ok((rest, opening))
 }
@@ -387,8 +413,12 @@ fn table_path(certificate: &str) -> String {
 /// The largest board of the table under the opening's proof.
 const OPENING_TABLE: u32 = 16;
 
+/// The prover's transposition table when `--tt-memory` is not given, MiB.
+const OPENING_TT_MIB: usize = 1024;
+
 /// A game's opening solved and proved: the table, the search, the
-/// certificate and its checked table written, the values printed.
+/// certificate (streamed to its file as it is written) and its checked
+/// table, the values printed.
 fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), Box<dyn Error>> {
     let started = Instant::now();
     let max_seeds = args.max_seeds.unwrap_or(OPENING_TABLE);
@@ -405,26 +435,46 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
     let searching = Instant::now();
     // Borrowed by the prover's callback while the prover lives.
     let progress = RefCell::new(Progress::new("proving"));
-    let mut prover = Prover::new(&table, |p| {
+    let tt = opening.tt_memory.unwrap_or(OPENING_TT_MIB) << 20;
+    let mut prover = Prover::with_memory(&table, tt, |p| {
         progress
             .borrow_mut()
             .message(|| format!("{} positions searched, {} nodes", p.searched, p.nodes));
-    });
+    })?;
+    if let Some(k) = opening.probe_above {
+        prover.probe_children_above(k);
+    }
     let start = rules.start();
-    let certificate = prover.certificate(&start)?;
+    let written = match &opening.proof {
+        Some(path) => {
+            let mut out = BufWriter::new(File::create(path)?);
+            let written = prover.write_certificate(&start, &mut out)?;
+            out.flush()?;
+            written
+        }
+        None => prover.write_certificate(&start, std::io::sink())?,
+    };
     progress.borrow_mut().end();
+    let stats = prover.stats();
     errln!(
-        "proved: {} positions searched, {} repetitions met, {} certificate nodes, in {:.1} s",
-        prover.searched(),
-        prover.repetitions(),
-        certificate.nodes.len(),
+        "proved: {} positions searched, {} null-window tests, {} repetitions met, {} certificate nodes ({} bytes), in {:.1} s",
+        stats.searched,
+        stats.tests,
+        stats.repetitions,
+        written.nodes,
+        written.bytes,
         searching.elapsed().as_secs_f64()
     );
+    errln!(
+        "transposition table: {} slots ({} MiB), {} probes, {} hits, {} replaced",
+        stats.slots,
+        tt >> 20,
+        stats.probes,
+        stats.hits,
+        stats.replaced
+    );
+    drop(prover);
     if let Some(path) = &opening.proof {
-        let mut out = BufWriter::new(File::create(path)?);
-        certificate.write_to(&mut out)?;
-        out.flush()?;
-        drop(out);
         let tables = table_path(path);
         let mut out = BufWriter::new(File::create(&tables)?);
         proof::write_checked_table(&table, &mut out)?;
@@ -432,27 +482,16 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
         drop(out);
         errln!(
             "wrote {path} ({} bytes) and {tables} ({} bytes)",
-            std::fs::metadata(path)?.len(),
+            written.bytes,
             std::fs::metadata(&tables)?.len()
         );
     }
-    let claimed = |mv: Option<mancala_rules::Move>| {
-        certificate
-            .claims
-            .iter()
-            .find(|c| c.first_move == mv)
-            .map(|c| i32::from(certificate.nodes[c.lower as usize].bound))
-    };
-    let value = claimed(None).ok_or("no value")?;
     let mut best = Vec::new();
     let mut each = Vec::new();
-    for claim in &certificate.claims {
-        if let Some(mv) = claim.first_move {
-            let v = claimed(Some(mv)).ok_or("no value")?;
-            each.push(format!("{mv}: {v:+}"));
-            if v == value {
-                best.push(mv.to_string());
-            }
+    for &(mv, v) in &written.moves {
+        each.push(format!("{mv}: {v:+}"));
+        if v == written.value {
+            best.push(mv.to_string());
         }
     }
     debug_assert_eq!(start.to_move(), Player::South);
@@ -462,12 +501,13 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
         peak_memory()
     );
     outln!("moves {}", each.join(", "));
-    outln!("value {value}");
+    outln!("value {}", written.value);
     outln!("best {}", best.join(" "));
     Ok(())
 }
 
-/// Checks a certificate and its table with the rules alone.
+/// Checks a certificate and its table with the rules alone, the certificate
+/// read node by node as it is checked.
 fn verify<R: Solvable>(rules: R, path: &str) -> Result<(), Box<dyn Error>> {
     let started = Instant::now();
     let tables = table_path(path);
@@ -487,16 +527,14 @@ fn verify<R: Solvable>(rules: R, path: &str) -> Result<(), Box<dyn Error>> {
         "table checked: every entry agrees with its successors ({:.1} s)",
         started.elapsed().as_secs_f64()
     );
-    let certificate: Certificate<R::Position> = Certificate::read_file(&rules, path)?;
-    if certificate.root != rules.start() {
-        return Err(format!("the certificate is about {}, not the opening", certificate.root).into());
-    }
     let mut progress = Progress::new("checking the certificate");
-    let total = Some(certificate.nodes.len() as u64);
-    let verified = proof::verify_certificate(&rules, &certificate, &table, |n| {
-        progress.update(n as u64, total, || "nodes".into());
+    let (root, verified) = proof::verify_certificate_file(&rules, path, &table, |n| {
+        progress.update(n as u64, None, || "nodes".into());
     })?;
     progress.end();
+    if root != rules.start() {
+        return Err(format!("the certificate is about {root}, not the opening").into());
+    }
     errln!(
         "certificate checked: {} nodes, in {:.1} s in all, {}",
         verified.nodes,

@@ -3,12 +3,17 @@
 //! any other; the verifier rejects a changed bound, a move dropped from a
 //! node of the opponent, a changed table entry and an extra turn's node given
 //! the wrong mover; and on small starts (Kalah with 1 and 2 seeds a pit, 2x3
-//! and 2x4 boards) the prover's value, the certificate's verification and an
-//! exhaustive minimax agree, for the start and for every first move.
+//! and 2x4 boards, both capture readings) the prover's value, the
+//! certificate's verification and an exhaustive minimax agree, for the
+//! start and for every first move, whatever the size of the prover's
+//! transposition table; nodes written with no scores are read from the
+//! scores after the move; a certificate streamed as it is written is the
+//! same, and is checked as it is read.
 
 use std::collections::HashMap;
 
 use mancala_rules::games::{Kalah, KALAH};
+use mancala_rules::primitives::{Opposite, SowingTurn};
 use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover, Verified};
 use mancala_rules::solve::{BuildOptions, Solvable, SolveError, Table};
 use mancala_rules::{declare, Board, Player, Rules, Ruleset, Turn};
@@ -21,6 +26,32 @@ type Small = Kalah2x3;
 #[allow(non_upper_case_globals)]
 const Small: Small = Kalah2x3;
 declare!(Kalah2x4, 8, Rules { seeds: 2, ..KALAH });
+// The "empty capture" reading (the last seed in an own empty pit takes
+// itself even when the facing pit is empty) on the small boards.
+declare!(
+    Kalah2x3Empty,
+    6,
+    Rules {
+        seeds: 3,
+        turn: SowingTurn {
+            opposite: Some(Opposite::EMPTY_CAPTURE),
+            ..KALAH.turn
+        },
+        ..KALAH
+    }
+);
+declare!(
+    Kalah1Empty,
+    12,
+    Rules {
+        seeds: 1,
+        turn: SowingTurn {
+            opposite: Some(Opposite::EMPTY_CAPTURE),
+            ..KALAH.turn
+        },
+        ..KALAH
+    }
+);
 
 fn table<R: Solvable>(rules: R, max_seeds: u32) -> Table<R> {
     let options = BuildOptions {
@@ -152,6 +183,8 @@ fn small_starts_prover_certificate_and_minimax_agree() {
         compare(Kalah1, 4);
         compare(Kalah2x3, 6);
         compare(Kalah2x4, 6);
+        compare(Kalah1Empty, 4);
+        compare(Kalah2x3Empty, 6);
     });
 }
 
@@ -325,4 +358,144 @@ fn a_kalah_position_is_proved_with_its_extra_turns() {
     let certificate = certificate(&table, &start);
     let verified = verify(Kalah, &certificate, &checked).unwrap();
     assert_eq!(verified.value, minimax(Kalah, &start, &mut HashMap::new()));
+}
+
+/// `start` proved with a transposition table of `bytes` and children
+/// probed above `probe_above` seeds: the prover's value, and the verified
+/// certificate's value and first moves.
+fn prove_with<R: Solvable>(
+    rules: R,
+    table: &Table<R>,
+    checked: &CheckedTable<R>,
+    bytes: usize,
+    probe_above: u32,
+) -> (i32, Verified) {
+    let start = rules.start();
+    let mut prover = Prover::with_memory(table, bytes, |_| {}).unwrap();
+    prover.probe_children_above(probe_above);
+    let value = prover.value(&start);
+    let certificate = prover.certificate(&start).unwrap();
+    (value, verify(rules, &certificate, checked).unwrap())
+}
+
+/// The transposition table's size and the probing of children change the
+/// speed only: with one bucket of four slots (every store replaces
+/// another), with 1 KiB and with 64 MiB, probing every child or none, the
+/// value and every first move's value are minimax's, and each certificate
+/// verifies.
+#[test]
+fn a_changed_transposition_table_changes_no_value() {
+    fn each<R: Solvable>(rules: R, max_seeds: u32) {
+        let name = rules.name();
+        let table = table(rules, max_seeds);
+        let checked = checked(&table);
+        let start = rules.start();
+        let mut memo = HashMap::new();
+        let exact = minimax(rules, &start, &mut memo);
+        for bytes in [64, 1 << 10, 64 << 20] {
+            for probe_above in [0, max_seeds + 4, u32::MAX] {
+                let (value, verified) = prove_with(rules, &table, &checked, bytes, probe_above);
+                let at = format!("{name}: {bytes} bytes, probed above {probe_above}");
+                assert_eq!(value, exact, "{at}");
+                assert_eq!(verified.value, exact, "{at}");
+                for &(mv, v) in &verified.moves {
+                    let mut child = start;
+                    rules.play_unchecked(&mut child, mv);
+                    assert_eq!(v, minimax(rules, &child, &mut memo), "{at}: first move {mv}");
+                }
+            }
+        }
+    }
+    with_big_stack(|| {
+        each(Kalah1, 4);
+        each(Kalah2x3, 6);
+        each(Kalah2x3Empty, 6);
+    });
+}
+
+/// The prover writes its nodes with no scores (one node a board and mover,
+/// whatever the captures before): the verifier reads a child's bound from
+/// the scores after the move. A node moved to other scores with its bound
+/// moved alike proves the same; its scores changed alone, the claim that
+/// reads it is refuted.
+#[test]
+fn the_verifier_reads_bounds_from_the_scores_after_the_move() {
+    let (certificate, checked) = small();
+    assert!(certificate
+        .nodes
+        .iter()
+        .all(|node| node.position.scores() == [0, 0]));
+    let root_value = verify(Small, &certificate, &checked).unwrap().value;
+    let lower = certificate.claims[0].lower as usize;
+    // The same claim at scores 3-1: the bound 2 more.
+    let mut moved = certificate.clone();
+    let node = &mut moved.nodes[lower];
+    node.position.scores = [3, 1];
+    node.bound += 2;
+    assert_eq!(verify(Small, &moved, &checked).unwrap().value, root_value);
+    // Scores changed, bound not: the root's two bounds no longer meet.
+    let mut changed = certificate.clone();
+    changed.nodes[lower].position.scores = [3, 1];
+    assert!(matches!(
+        verify(Small, &changed, &checked),
+        Err(SolveError::Certificate(_))
+    ));
+    // Every node that is some parent's child, its South score raised by one
+    // with its bound unchanged: a node proving exactly what its parent needs
+    // (as most do) no longer does.
+    let children: std::collections::BTreeSet<u32> = certificate
+        .nodes
+        .iter()
+        .flat_map(|node| node.children.iter().map(|&(_, child)| child))
+        .collect();
+    let mut refuted = 0;
+    for &child in children.iter().step_by(7) {
+        let mut changed = certificate.clone();
+        let node = &mut changed.nodes[child as usize];
+        if node.upper {
+            node.position.scores[1] += 1;
+        } else {
+            node.position.scores[0] += 1;
+        }
+        refuted += usize::from(verify(Small, &changed, &checked).is_err());
+    }
+    assert!(refuted > 3, "{refuted}");
+}
+
+/// The certificate written by the prover as it goes equals the one it
+/// returns, byte for byte; checked as it is read, it proves the same, and
+/// a byte changed in it is refused.
+#[test]
+fn a_streamed_certificate_is_the_same_and_is_checked_as_read() {
+    let table = table(Small, 6);
+    let checked = checked(&table);
+    let start = Small.start();
+    let whole = Prover::new(&table, |_| {}).certificate(&start).unwrap();
+    let mut bytes = Vec::new();
+    whole.write_to(&mut bytes).unwrap();
+    let mut streamed = Vec::new();
+    let written = Prover::new(&table, |_| {})
+        .write_certificate(&start, &mut streamed)
+        .unwrap();
+    assert_eq!(streamed, bytes);
+    assert_eq!(written.bytes, bytes.len() as u64);
+    assert_eq!(written.nodes, whole.nodes.len() as u64);
+    let verified = verify(Small, &whole, &checked).unwrap();
+    assert_eq!(written.value, verified.value);
+    assert_eq!(written.moves, verified.moves);
+    let (root, read) = proof::verify_certificate_from(&Small, bytes.as_slice(), &checked, |_| {}).unwrap();
+    assert_eq!(root, start);
+    assert_eq!(read, verified);
+    // A bound changed in the file, the checksum made to match: refuted.
+    let mut changed = whole.clone();
+    let lower = changed.claims[0].lower as usize;
+    changed.nodes[lower].bound += 1;
+    let mut tampered = Vec::new();
+    changed.write_to(&mut tampered).unwrap();
+    assert!(matches!(
+        proof::verify_certificate_from(&Small, tampered.as_slice(), &checked, |_| {}),
+        Err(SolveError::Certificate(_))
+    ));
+    // Cut short: refused.
+    assert!(proof::verify_certificate_from(&Small, &bytes[..bytes.len() / 2], &checked, |_| {}).is_err());
 }

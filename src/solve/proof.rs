@@ -95,10 +95,23 @@
 //! assumes that players alternate. A node of an extra turn is a node whose
 //! child's position has the same player to move as its own; which player
 //! chooses at a node is read from that node's own mover, never from its
-//! parent's, and the child must be exactly the position after the move,
-//! mover included, so a child of an extra turn that names the other player
-//! is refuted. Bounds are South's margins, so they are not negated there
-//! either.
+//! parent's, and the child must have exactly the board and the mover of the
+//! position after the move, so a child of an extra turn that names the other
+//! player is refuted. Bounds are South's margins, so they are not negated
+//! there either.
+//!
+//! **Scores.** A [`Solvable`] game's play reads the board and the mover,
+//! never the scores (the premise of its tables), so the same board reached
+//! with other captures has the same future: its final margin is its scores'
+//! margin plus what the board brings, the same for both. A node's bound is
+//! therefore about the position as the node writes it, scores included, and
+//! a parent may point at a node whose position has the board, the mover (and
+//! any other state of the position but the scores) of the position after
+//! its move with other scores: the child's bound is then read from the
+//! position after the move, moved by the difference of South's margins of
+//! the two scores. The prover writes every node with no scores (0-0), so
+//! one node serves a board whatever the captures before it; a claim's
+//! nodes likewise, their bounds read from the claimed position's scores.
 //!
 //! Reading checks the format (format 1, `b"MNCLPRF1"` and `b"MNCLTBO1"`,
 //! is [`SolveError::OldFormat`]: prove again), the fingerprint, the length,
@@ -107,16 +120,15 @@
 //! then checks what the values mean.
 //!
 //! A claim says: the position after its move (or the root) has the value of
-//! its two nodes' bounds, which must be equal, in nodes of the right kinds
-//! at that position. The verifier checks every node, so every node's claim
+//! its two nodes' bounds (read from that position's scores, as above),
+//! which must be equal, in nodes of the right kinds at that board. The verifier checks every node, so every node's claim
 //! holds: at a leaf the game is over and its margin satisfies the bound, or
 //! the board holds at most `K` seeds and the table's value does; at a node
 //! where the bound's side chooses (South for a lower bound, North for an
-//! upper) one legal move whose child (the position after it, the same kind
-//! of bound) has a bound at least as strong; at the other player's nodes,
-//! every legal move, once each, likewise.
+//! upper) one legal move whose child (the board after it, the same kind
+//! of bound) has a bound at least as strong, read from the scores after the
+//! move; at the other player's nodes, every legal move, once each, likewise.
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{BufReader, Read, Write};
 use std::path::Path;
@@ -152,6 +164,15 @@ fn seeds_of<B: Board>(pos: &B) -> u32 {
 fn south_scores<B: Board>(pos: &B) -> i32 {
     let [south, north] = pos.scores().map(i32::from);
     south - north
+}
+
+/// Whether two positions have the same board and mover (their scores
+/// aside): the same play follows from both.
+fn same_board<B: Board>(a: &B, b: &B) -> bool {
+    a.pits() == b.pits()
+        && a.to_move() == b.to_move()
+        && a.children() == b.children()
+        && a.opening_left() == b.opening_left()
 }
 
 /// A value for the player to move, seen from South.
@@ -554,35 +575,20 @@ pub struct Certificate<P> {
 impl<P: Board> Certificate<P> {
     /// Writes the certificate (see the [module docs](self)).
     pub fn write_to(&self, out: impl Write) -> Result<(), SolveError> {
-        let too_many = |what: &str| SolveError::Format {
-            kind: FileKind::Certificate,
-            reason: format!("too many {what} to write"),
-        };
-        let mut out = Sink::new(out);
-        out.header(FileKind::Certificate, self.fingerprint, &self.game)?;
-        out.write(&[P::PITS as u8, self.max_seeds as u8])?;
-        write_position(&mut out, &self.root)?;
-        let claims = u8::try_from(self.claims.len()).map_err(|_| too_many("claims"))?;
-        out.write(&[claims])?;
-        for claim in &self.claims {
-            out.write(&[claim.first_move.map_or(ROOT_CLAIM, move_byte)])?;
-            out.write(&claim.lower.to_le_bytes())?;
-            out.write(&claim.upper.to_le_bytes())?;
-        }
-        let nodes = u32::try_from(self.nodes.len()).map_err(|_| too_many("nodes"))?;
-        out.write(&nodes.to_le_bytes())?;
+        let count = u32::try_from(self.nodes.len()).map_err(|_| too_many("nodes"))?;
+        let mut writer = CertificateWriter::new(
+            out,
+            self.fingerprint,
+            &self.game,
+            self.max_seeds,
+            &self.root,
+            &self.claims,
+            count,
+        )?;
         for node in &self.nodes {
-            let children = u8::try_from(node.children.len()).map_err(|_| too_many("children"))?;
-            out.write(&[u8::from(node.upper)])?;
-            out.write(&node.bound.to_le_bytes())?;
-            write_position(&mut out, &node.position)?;
-            out.write(&[children])?;
-            for &(mv, child) in &node.children {
-                out.write(&[move_byte(mv)])?;
-                out.write(&child.to_le_bytes())?;
-            }
+            writer.node(node.upper, node.bound, &node.position, &node.children)?;
         }
-        out.finish()?;
+        writer.finish()?;
         Ok(())
     }
 
@@ -593,69 +599,17 @@ impl<P: Board> Certificate<P> {
         rules: &R,
         input: impl Read,
     ) -> Result<Certificate<P>, SolveError> {
-        let kind = FileKind::Certificate;
-        let mut source = Source::new(kind, input);
-        let max_seeds = read_header(rules, &mut source)?;
-        let root = read_position(&mut source, &|| {
-            "the certificate's root position is cut short".into()
-        })?;
-        let claims_expected = || "the certificate's claims are cut short".to_string();
-        let mut claims = Vec::new();
-        for _ in 0..source.u8(&claims_expected)? {
-            let mv = source.u8(&claims_expected)?;
-            claims.push(Claim {
-                first_move: (mv != ROOT_CLAIM).then(|| byte_move(mv)),
-                lower: source.u32(&claims_expected)?,
-                upper: source.u32(&claims_expected)?,
-            });
-        }
-        let count = source.u32(&|| "the certificate's node count is cut short".into())?;
         let mut nodes = Vec::new();
-        for id in 0..count {
-            let expected = || format!("node {id} of the {count} the certificate's header gives is cut short");
-            let upper = match source.u8(&expected)? {
-                0 => false,
-                1 => true,
-                k => {
-                    return Err(SolveError::Format {
-                        kind,
-                        reason: format!("node {id} is of kind {k}, not 0 (lower bound) or 1 (upper)"),
-                    })
-                }
-            };
-            let mut bound = [0u8; 2];
-            source.exact(&mut bound, &expected)?;
-            let bound = i16::from_le_bytes(bound);
-            let position: P = read_position(&mut source, &expected)?;
-            // A margin cannot exceed every seed of the game, captured or not.
-            let seeds = seeds_of(&position) + position.scores().iter().map(|&s| u32::from(s)).sum::<u32>();
-            if u32::from(bound.unsigned_abs()) > seeds {
-                return Err(SolveError::Corrupt {
-                    kind,
-                    reason: format!(
-                        "node {id} bounds the margin by {bound}, but its position {position} holds {seeds} seeds"
-                    ),
-                });
-            }
-            let mut children = Vec::new();
-            for _ in 0..source.u8(&expected)? {
-                let mv = byte_move(source.u8(&expected)?);
-                children.push((mv, source.u32(&expected)?));
-            }
-            nodes.push(ProofNode {
-                upper,
-                bound,
-                position,
-                children,
-            });
-        }
-        source.finish()?;
+        let head = read_nodes(rules, input, |_, _, node| {
+            nodes.push(node);
+            Ok(())
+        })?;
         Ok(Certificate {
             game: rules.name().to_string(),
             fingerprint: rules.fingerprint(),
-            max_seeds,
-            root,
-            claims,
+            max_seeds: head.max_seeds,
+            root: head.root,
+            claims: head.claims,
             nodes,
         })
     }
@@ -670,6 +624,175 @@ impl<P: Board> Certificate<P> {
         let read = || Certificate::read_from(rules, BufReader::with_capacity(1 << 20, File::open(path)?));
         read().map_err(|e| e.in_file(path))
     }
+}
+
+fn too_many(what: &str) -> SolveError {
+    SolveError::Format {
+        kind: FileKind::Certificate,
+        reason: format!("too many {what} to write"),
+    }
+}
+
+/// A certificate file written as its nodes come (see the [module
+/// docs](self)): the header, the claims and the node count first, then each
+/// node, then the checksum. What [`Certificate::write_to`] and
+/// [`Prover::write_certificate`] write.
+pub(crate) struct CertificateWriter<W: Write> {
+    out: Sink<W>,
+    /// One node's bytes, written at once.
+    buf: Vec<u8>,
+    /// Nodes still to come.
+    remaining: u32,
+}
+
+impl<W: Write> CertificateWriter<W> {
+    /// Writes everything before the nodes.
+    pub(crate) fn new<P: Board>(
+        out: W,
+        fingerprint: u64,
+        game: &str,
+        max_seeds: u32,
+        root: &P,
+        claims: &[Claim],
+        count: u32,
+    ) -> Result<Self, SolveError> {
+        let mut out = Sink::new(out);
+        out.header(FileKind::Certificate, fingerprint, game)?;
+        out.write(&[P::PITS as u8, max_seeds as u8])?;
+        write_position(&mut out, root)?;
+        let n = u8::try_from(claims.len()).map_err(|_| too_many("claims"))?;
+        out.write(&[n])?;
+        for claim in claims {
+            out.write(&[claim.first_move.map_or(ROOT_CLAIM, move_byte)])?;
+            out.write(&claim.lower.to_le_bytes())?;
+            out.write(&claim.upper.to_le_bytes())?;
+        }
+        out.write(&count.to_le_bytes())?;
+        Ok(CertificateWriter {
+            out,
+            buf: Vec::new(),
+            remaining: count,
+        })
+    }
+
+    /// Writes the next node.
+    pub(crate) fn node<P: Board>(
+        &mut self,
+        upper: bool,
+        bound: i16,
+        position: &P,
+        children: &[(Move, u32)],
+    ) -> Result<(), SolveError> {
+        self.remaining = self.remaining.checked_sub(1).ok_or_else(|| too_many("nodes"))?;
+        let count = u8::try_from(children.len()).map_err(|_| too_many("children"))?;
+        let buf = &mut self.buf;
+        buf.clear();
+        buf.push(u8::from(upper));
+        buf.extend_from_slice(&bound.to_le_bytes());
+        buf.extend_from_slice(position.pits());
+        buf.extend_from_slice(&position.scores());
+        buf.push(position.to_move().index() as u8);
+        buf.push(count);
+        for &(mv, child) in children {
+            buf.push(move_byte(mv));
+            buf.extend_from_slice(&child.to_le_bytes());
+        }
+        self.out.write(&self.buf)
+    }
+
+    /// Writes the checksum, once every node is written: the bytes written.
+    pub(crate) fn finish(self) -> Result<u64, SolveError> {
+        if self.remaining != 0 {
+            return Err(SolveError::Format {
+                kind: FileKind::Certificate,
+                reason: format!("{} nodes promised were not written", self.remaining),
+            });
+        }
+        self.out.finish()
+    }
+}
+
+/// A certificate's header: what comes before its nodes.
+struct Head<P> {
+    max_seeds: u32,
+    root: P,
+    claims: Vec<Claim>,
+}
+
+/// Reads a certificate for `rules` node by node, handing each to `on_node`
+/// with the table's seed count and its id as it is read (the format, fingerprint, length and checksum
+/// are checked, and every bound's range); returns the header once the
+/// whole file, checksum included, is read.
+fn read_nodes<R: Solvable>(
+    rules: &R,
+    input: impl Read,
+    mut on_node: impl FnMut(u32, u32, ProofNode<R::Position>) -> Result<(), SolveError>,
+) -> Result<Head<R::Position>, SolveError> {
+    let kind = FileKind::Certificate;
+    let mut source = Source::new(kind, input);
+    let max_seeds = read_header(rules, &mut source)?;
+    let root = read_position(&mut source, &|| {
+        "the certificate's root position is cut short".into()
+    })?;
+    let claims_expected = || "the certificate's claims are cut short".to_string();
+    let mut claims = Vec::new();
+    for _ in 0..source.u8(&claims_expected)? {
+        let mv = source.u8(&claims_expected)?;
+        claims.push(Claim {
+            first_move: (mv != ROOT_CLAIM).then(|| byte_move(mv)),
+            lower: source.u32(&claims_expected)?,
+            upper: source.u32(&claims_expected)?,
+        });
+    }
+    let count = source.u32(&|| "the certificate's node count is cut short".into())?;
+    for id in 0..count {
+        let expected = || format!("node {id} of the {count} the certificate's header gives is cut short");
+        let upper = match source.u8(&expected)? {
+            0 => false,
+            1 => true,
+            k => {
+                return Err(SolveError::Format {
+                    kind,
+                    reason: format!("node {id} is of kind {k}, not 0 (lower bound) or 1 (upper)"),
+                })
+            }
+        };
+        let mut bound = [0u8; 2];
+        source.exact(&mut bound, &expected)?;
+        let bound = i16::from_le_bytes(bound);
+        let position: R::Position = read_position(&mut source, &expected)?;
+        // A margin cannot exceed every seed of the game, captured or not.
+        let seeds = seeds_of(&position) + position.scores().iter().map(|&s| u32::from(s)).sum::<u32>();
+        if u32::from(bound.unsigned_abs()) > seeds {
+            return Err(SolveError::Corrupt {
+                kind,
+                reason: format!(
+                    "node {id} bounds the margin by {bound}, but its position {position} holds {seeds} seeds"
+                ),
+            });
+        }
+        let mut children = Vec::new();
+        for _ in 0..source.u8(&expected)? {
+            let mv = byte_move(source.u8(&expected)?);
+            children.push((mv, source.u32(&expected)?));
+        }
+        on_node(
+            max_seeds,
+            id,
+            ProofNode {
+                upper,
+                bound,
+                position,
+                children,
+            },
+        )?;
+    }
+    source.finish()?;
+    Ok(Head {
+        max_seeds,
+        root,
+        claims,
+    })
 }
 
 /// What a verified certificate proves.
@@ -692,9 +815,6 @@ pub fn verify_certificate<R: Solvable>(
     table: &CheckedTable<R>,
     mut on_node: impl FnMut(usize),
 ) -> Result<Verified, SolveError> {
-    if !table.verified {
-        return Err(bad("the table is not verified"));
-    }
     if certificate.fingerprint != rules.fingerprint() {
         return Err(SolveError::WrongRules {
             kind: FileKind::Certificate,
@@ -704,68 +824,173 @@ pub fn verify_certificate<R: Solvable>(
             rules_fingerprint: rules.fingerprint(),
         });
     }
-    if certificate.max_seeds > table.max_seeds {
-        return Err(bad(format!(
-            "the certificate needs a table of {} seeds, the table has {}",
-            certificate.max_seeds, table.max_seeds
-        )));
+    let mut checker = Checker::new(rules, table, certificate.max_seeds)?;
+    for node in &certificate.nodes {
+        checker.node(node, &mut on_node)?;
     }
-    let nodes = &certificate.nodes;
-    for (id, node) in nodes.iter().enumerate() {
+    on_node(certificate.nodes.len());
+    checker.claims(&certificate.root, &certificate.claims)
+}
+
+/// [`verify_certificate`] of a certificate file read as it is checked,
+/// node by node: what it keeps of each node is its position, kind and
+/// bound (for the nodes above it), never its children, so a certificate
+/// larger than memory as a [`Certificate`] can be checked. Reading checks
+/// what [`Certificate::read_from`] checks. Returns the certificate's root
+/// (the position it is about; the caller says whether it is the one
+/// asked about) and what it proves there.
+pub fn verify_certificate_from<R: Solvable>(
+    rules: &R,
+    input: impl Read,
+    table: &CheckedTable<R>,
+    mut on_node: impl FnMut(usize),
+) -> Result<(R::Position, Verified), SolveError> {
+    let mut checker: Option<Checker<'_, R>> = None;
+    let head = read_nodes(rules, input, |max_seeds, _, node| {
+        let checker = match &mut checker {
+            Some(checker) => checker,
+            None => checker.insert(Checker::new(rules, table, max_seeds)?),
+        };
+        checker.node(&node, &mut on_node)
+    })?;
+    let checker = match checker {
+        Some(checker) => checker,
+        None => Checker::new(rules, table, head.max_seeds)?,
+    };
+    on_node(checker.known.len());
+    Ok((head.root, checker.claims(&head.root, &head.claims)?))
+}
+
+/// [`verify_certificate_from`] the file at `path`; every error names the
+/// file ([`SolveError::File`]).
+pub fn verify_certificate_file<R: Solvable>(
+    rules: &R,
+    path: impl AsRef<Path>,
+    table: &CheckedTable<R>,
+    on_node: impl FnMut(usize),
+) -> Result<(R::Position, Verified), SolveError> {
+    let path = path.as_ref();
+    let input = File::open(path).map_err(|e| SolveError::from(e).in_file(path))?;
+    verify_certificate_from(rules, BufReader::with_capacity(1 << 20, input), table, on_node)
+        .map_err(|e| e.in_file(path))
+}
+
+/// What the verifier keeps of a node checked: enough to check its parents.
+#[derive(Clone, Copy)]
+struct Known<P> {
+    position: P,
+    upper: bool,
+    bound: i16,
+}
+
+/// The verifier's state: the nodes checked so far.
+struct Checker<'a, R: Solvable> {
+    rules: &'a R,
+    table: &'a CheckedTable<R>,
+    known: Vec<Known<R::Position>>,
+}
+
+impl<'a, R: Solvable> Checker<'a, R> {
+    fn new(rules: &'a R, table: &'a CheckedTable<R>, max_seeds: u32) -> Result<Self, SolveError> {
+        if !table.verified {
+            return Err(bad("the table is not verified"));
+        }
+        if max_seeds > table.max_seeds {
+            return Err(bad(format!(
+                "the certificate needs a table of {max_seeds} seeds, the table has {}",
+                table.max_seeds
+            )));
+        }
+        Ok(Checker {
+            rules,
+            table,
+            known: Vec::new(),
+        })
+    }
+
+    /// Checks the next node, and keeps what its parents need.
+    fn node(
+        &mut self,
+        node: &ProofNode<R::Position>,
+        on_node: &mut impl FnMut(usize),
+    ) -> Result<(), SolveError> {
+        let id = self.known.len();
         if id % 65_536 == 0 {
             on_node(id);
         }
-        check_node(rules, nodes, id, node, table).map_err(|e| bad(format!("node {id}: {e}")))?;
+        check_node(self.rules, &self.known, node, self.table).map_err(|e| bad(format!("node {id}: {e}")))?;
+        crate::error::try_push(
+            &mut self.known,
+            Known {
+                position: node.position,
+                upper: node.upper,
+                bound: node.bound,
+            },
+            "verifier: nodes",
+        )?;
+        Ok(())
     }
-    on_node(nodes.len());
-    let mut value = None;
-    let mut moves = Vec::new();
-    for claim in &certificate.claims {
-        let position = match claim.first_move {
-            None => certificate.root,
-            Some(mv) => {
-                if !rules.legal_moves(&certificate.root).contains(mv) {
-                    return Err(bad(format!("claim: {mv} is not legal at the root")));
+
+    /// Checks the claims, once every node is checked.
+    fn claims(&self, root: &R::Position, claims: &[Claim]) -> Result<Verified, SolveError> {
+        let (rules, nodes) = (self.rules, &self.known);
+        let mut value = None;
+        let mut moves = Vec::new();
+        for claim in claims {
+            let position = match claim.first_move {
+                None => *root,
+                Some(mv) => {
+                    if !rules.legal_moves(root).contains(mv) {
+                        return Err(bad(format!("claim: {mv} is not legal at the root")));
+                    }
+                    let mut child = *root;
+                    rules.play_unchecked(&mut child, mv);
+                    child
                 }
-                let mut child = certificate.root;
-                rules.play_unchecked(&mut child, mv);
-                child
+            };
+            let (Some(lower), Some(upper)) =
+                (nodes.get(claim.lower as usize), nodes.get(claim.upper as usize))
+            else {
+                return Err(bad("claim: no such node"));
+            };
+            if lower.upper
+                || !upper.upper
+                || !same_board(&lower.position, &position)
+                || !same_board(&upper.position, &position)
+            {
+                return Err(bad("claim: the nodes are not the two bounds of the position"));
             }
-        };
-        let (Some(lower), Some(upper)) = (nodes.get(claim.lower as usize), nodes.get(claim.upper as usize))
-        else {
-            return Err(bad("claim: no such node"));
-        };
-        if lower.upper || !upper.upper || lower.position != position || upper.position != position {
-            return Err(bad("claim: the nodes are not the two bounds of the position"));
+            // Each bound from the claimed position's scores.
+            let at = |node: &Known<R::Position>| {
+                i32::from(node.bound) + south_scores(&position) - south_scores(&node.position)
+            };
+            let (low, high) = (at(lower), at(upper));
+            if low != high {
+                return Err(bad(format!("claim: the bounds {low} and {high} differ")));
+            }
+            match claim.first_move {
+                None => value = Some(low),
+                Some(mv) => moves.push((mv, low)),
+            }
         }
-        if lower.bound != upper.bound {
-            return Err(bad(format!(
-                "claim: the bounds {} and {} differ",
-                lower.bound, upper.bound
-            )));
-        }
-        match claim.first_move {
-            None => value = Some(i32::from(lower.bound)),
-            Some(mv) => moves.push((mv, i32::from(lower.bound))),
-        }
+        let value = value.ok_or_else(|| bad("no claim about the root"))?;
+        Ok(Verified {
+            value,
+            moves,
+            nodes: nodes.len(),
+        })
     }
-    let value = value.ok_or_else(|| bad("no claim about the root"))?;
-    Ok(Verified {
-        value,
-        moves,
-        nodes: nodes.len(),
-    })
 }
 
-/// Checks one node of a certificate (see the [module docs](self)).
+/// Checks one node of a certificate (see the [module docs](self)) against
+/// the nodes before it (`nodes`, checked already).
 fn check_node<R: Solvable>(
     rules: &R,
-    nodes: &[ProofNode<R::Position>],
-    id: usize,
+    nodes: &[Known<R::Position>],
     node: &ProofNode<R::Position>,
     table: &CheckedTable<R>,
 ) -> Result<(), String> {
+    let id = nodes.len();
     let pos = node.position;
     let bound = i32::from(node.bound);
     let holds = |margin: i32| {
@@ -830,7 +1055,13 @@ fn check_node<R: Solvable>(
         let child = &nodes[child_id as usize];
         let mut after = pos;
         rules.play_unchecked(&mut after, mv);
-        if child.position != after || child.upper != node.upper || !holds(i32::from(child.bound)) {
+        // The child's bound is on the margin from its own scores: from
+        // `after`'s, it moves by the difference (the play never reads them).
+        let shift = south_scores(&after) - south_scores(&child.position);
+        if !same_board(&child.position, &after)
+            || child.upper != node.upper
+            || !holds(i32::from(child.bound) + shift)
+        {
             return Err(format!(
                 "{pos}: the node after {mv} is not a bound as strong at {after}"
             ));
@@ -841,450 +1072,6 @@ fn check_node<R: Solvable>(
 
 // ---------------------------------------------------------------- the prover
 
-/// Progress of a [`Prover`]: positions searched, certificate nodes so far.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProveProgress {
-    /// Positions searched.
-    pub searched: u64,
-    /// Certificate nodes written so far.
-    pub nodes: usize,
-}
+mod prover;
 
-/// Finds the exact value of positions above an endgame table, and their
-/// certificates (see the [module docs](self)).
-///
-/// Its search is an alpha-beta over South's final margin, unbounded in
-/// depth, with a transposition table of bounds, whose leaves are finished
-/// games and table positions. A position repeated along a line is scored as
-/// the table scores endless play (an equal split of the board); such values
-/// never reach a certificate, whose DAG must be acyclic: if the proof needs
-/// one, [`certificate`](Prover::certificate) fails.
-pub struct Prover<'t, R: Solvable, F: FnMut(ProveProgress)> {
-    rules: R,
-    table: &'t Table<R>,
-    /// South-view bounds (lower, upper) of positions searched.
-    bounds: FastMap<Keyed<R::Position>, (i16, i16)>,
-    path: Vec<R::Position>,
-    /// One buffer of children per depth of the search, reused.
-    buffers: Vec<Vec<Child<R::Position>>>,
-    searched: u64,
-    /// Repetitions met by the search.
-    repetitions: u64,
-    nodes: Vec<ProofNode<R::Position>>,
-    /// The strongest node proved for (position, upper).
-    proved: ProvedNodes<R::Position>,
-    on_progress: F,
-}
-
-/// A position keyed by its [`Board::fingerprint`], a hash already mixed, so
-/// that the prover's maps need not hash the position again.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Keyed<P>(P);
-
-impl<P: Board> std::hash::Hash for Keyed<P> {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0.fingerprint());
-    }
-}
-
-/// The hasher of the prover's maps: the word it is given (a fingerprint,
-/// with the `bool` of a proved node folded in).
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl std::hash::Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517C_C1B7_2722_0A95);
-        }
-    }
-    fn write_u64(&mut self, word: u64) {
-        self.0 ^= word;
-    }
-    fn write_u8(&mut self, byte: u8) {
-        self.0 ^= u64::from(byte).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<PassThrough>>;
-
-/// The strongest node proved for each (position, upper): its bound and id.
-type ProvedNodes<P> = FastMap<(Keyed<P>, bool), (i16, u32)>;
-
-/// A child of a searched node: its position, its value if it is a leaf,
-/// and its place in the order (smaller first).
-#[derive(Clone, Copy)]
-struct Child<P> {
-    mv: Move,
-    pos: P,
-    /// Its value if it is a leaf, else its legal moves.
-    turn: Result<i32, crate::MoveSet>,
-    order: i32,
-}
-
-impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
-    /// A prover over `table`, calling `on_progress` every 65,536 positions
-    /// searched.
-    pub fn new(table: &'t Table<R>, on_progress: F) -> Self {
-        Prover {
-            rules: *table.rules(),
-            table,
-            bounds: FastMap::default(),
-            path: Vec::new(),
-            buffers: Vec::new(),
-            searched: 0,
-            repetitions: 0,
-            nodes: Vec::new(),
-            proved: FastMap::default(),
-            on_progress,
-        }
-    }
-
-    /// Positions searched so far.
-    pub fn searched(&self) -> u64 {
-        self.searched
-    }
-
-    /// Repeated positions met by the search so far.
-    pub fn repetitions(&self) -> u64 {
-        self.repetitions
-    }
-
-    /// South's margin at a leaf: a finished game or a table position.
-    fn leaf(&self, pos: &R::Position) -> Option<i32> {
-        if let Turn::Over(outcome) = self.rules.turn(pos) {
-            return Some(outcome.margin() as i32);
-        }
-        self.table.value(pos).map(|v| for_south(pos, v))
-    }
-
-    /// Whether `child` repeats a position of the current line. Seeds never
-    /// return to the board (the table solves boards by seed count), so only
-    /// the end of the line that holds as many seeds as `child` can hold it.
-    fn repeats(&self, child: &R::Position) -> bool {
-        let seeds = seeds_of(child);
-        self.path
-            .iter()
-            .rev()
-            .take_while(|earlier| seeds_of(*earlier) == seeds)
-            .any(|earlier| earlier == child)
-    }
-
-    fn children(&self, pos: &R::Position) -> Vec<(Move, R::Position)> {
-        match self.rules.turn(pos) {
-            Turn::Over(_) => Vec::new(),
-            Turn::Moves(moves) => moves
-                .into_iter()
-                .map(|mv| {
-                    let mut child = *pos;
-                    self.rules.play_unchecked(&mut child, mv);
-                    (mv, child)
-                })
-                .collect(),
-        }
-    }
-
-    /// A guess of a child's value for move ordering (South's view): its
-    /// value if it is a leaf, the middle of its bounds if it was searched,
-    /// else its captures, a move that keeps the turn counted one seed better
-    /// for its mover.
-    fn guess(&self, mover: Player, child: &R::Position, leaf: Option<i32>) -> i32 {
-        if let Some(v) = leaf {
-            return v;
-        }
-        match self.bounds.get(&Keyed(*child)) {
-            Some(&(lo, hi)) => (i32::from(lo) + i32::from(hi)) / 2,
-            None => {
-                let again = i32::from(child.to_move() == mover);
-                south_scores(child)
-                    + match mover {
-                        Player::South => again,
-                        Player::North => -again,
-                    }
-            }
-        }
-    }
-
-    /// The children of `pos`, ordered best first for their mover (see
-    /// [`expand`](Self::expand)); none at a leaf.
-    fn ordered(&self, pos: &R::Position) -> Vec<Child<R::Position>> {
-        let mut children = Vec::new();
-        if let Turn::Moves(moves) = self.rules.turn(pos) {
-            self.expand(pos, moves, &mut children);
-        }
-        children
-    }
-
-    /// Puts into `out` the children of `pos`, whose legal moves are
-    /// `moves`: each with its value if it is a leaf, else its legal moves,
-    /// ordered best first for the mover by [`guess`](Self::guess) (stable,
-    /// so that equal guesses keep the moves' order). The one child builder
-    /// of the search and the proof.
-    fn expand(&self, pos: &R::Position, moves: crate::MoveSet, out: &mut Vec<Child<R::Position>>) {
-        let mover = pos.to_move();
-        out.clear();
-        for mv in moves {
-            let mut child = *pos;
-            self.rules.play_unchecked(&mut child, mv);
-            let turn = match self.rules.turn(&child) {
-                Turn::Over(outcome) => Ok(outcome.margin() as i32),
-                Turn::Moves(moves) => match self.table.value(&child) {
-                    Some(v) => Ok(for_south(&child, v)),
-                    None => Err(moves),
-                },
-            };
-            let g = self.guess(mover, &child, turn.ok());
-            out.push(Child {
-                mv,
-                pos: child,
-                turn,
-                order: if mover == Player::South { -g } else { g },
-            });
-        }
-        out.sort_by_key(|c| c.order);
-    }
-
-    /// Fail-soft alpha-beta: South's margin at `pos`, exact inside
-    /// `(alpha, beta)`, a bound outside.
-    fn search(&mut self, pos: &R::Position, alpha: i32, beta: i32) -> i32 {
-        let moves = match self.rules.turn(pos) {
-            Turn::Over(outcome) => return outcome.margin() as i32,
-            Turn::Moves(moves) => moves,
-        };
-        if let Some(v) = self.table.value(pos) {
-            return for_south(pos, v);
-        }
-        self.search_inner(pos, moves, alpha, beta)
-    }
-
-    /// [`search`](Self::search) at a position that is not a leaf, whose
-    /// legal moves are `moves`.
-    fn search_inner(&mut self, pos: &R::Position, moves: crate::MoveSet, alpha: i32, beta: i32) -> i32 {
-        self.searched += 1;
-        if self.searched % 65_536 == 0 {
-            (self.on_progress)(ProveProgress {
-                searched: self.searched,
-                nodes: self.nodes.len(),
-            });
-        }
-        let reach = seeds_of(pos) as i32;
-        let (lo, hi) = match self.bounds.get(&Keyed(*pos)) {
-            Some(&(lo, hi)) => (i32::from(lo), i32::from(hi)),
-            None => (south_scores(pos) - reach, south_scores(pos) + reach),
-        };
-        if lo >= beta || lo == hi {
-            return lo;
-        }
-        if hi <= alpha {
-            return hi;
-        }
-        let (mut a, mut b) = (alpha.max(lo), beta.min(hi));
-        let (a0, b0) = (a, b);
-        let south = pos.to_move() == Player::South;
-        let depth = self.path.len();
-        if self.buffers.len() <= depth {
-            self.buffers.push(Vec::new());
-        }
-        let mut children = std::mem::take(&mut self.buffers[depth]);
-        self.expand(pos, moves, &mut children);
-        let mut best = if south { i32::MIN } else { i32::MAX };
-        self.path.push(*pos);
-        for c in &children {
-            let v = match c.turn {
-                Ok(v) => v,
-                Err(_) if self.repeats(&c.pos) => {
-                    self.repetitions += 1;
-                    south_scores(&c.pos)
-                }
-                Err(moves) => self.search_inner(&c.pos, moves, a, b),
-            };
-            if south {
-                best = best.max(v);
-                a = a.max(best);
-            } else {
-                best = best.min(v);
-                b = b.min(best);
-            }
-            if a >= b {
-                break;
-            }
-        }
-        self.path.pop();
-        self.buffers[depth] = children;
-        let (mut lo, mut hi) = (lo, hi);
-        if best <= a0 {
-            hi = hi.min(best);
-        } else if best >= b0 {
-            lo = lo.max(best);
-        } else {
-            lo = best;
-            hi = best;
-        }
-        self.bounds.insert(Keyed(*pos), (lo as i16, hi as i16));
-        best
-    }
-
-    /// The exact value of `pos`, South's final margin (MTD(f) over the
-    /// search's null windows).
-    pub fn value(&mut self, pos: &R::Position) -> i32 {
-        let (mut lo, mut hi) = (i32::MIN, i32::MAX);
-        let mut guess = south_scores(pos);
-        while lo < hi {
-            let beta = if guess == lo { guess + 1 } else { guess };
-            guess = self.search(pos, beta - 1, beta);
-            if guess < beta {
-                hi = guess;
-            } else {
-                lo = guess;
-            }
-        }
-        guess
-    }
-
-    /// A node proving `bound` (a lower bound unless `upper`) at `pos`.
-    fn prove(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<u32, SolveError> {
-        let holds = |v: i32| if upper { v <= bound } else { v >= bound };
-        if let Some(&(b, id)) = self.proved.get(&(Keyed(*pos), upper)) {
-            if holds(i32::from(b)) {
-                return Ok(id);
-            }
-        }
-        let (children, node_bound) = if let Some(v) = self.leaf(pos) {
-            if !holds(v) {
-                return Err(SolveError::Rules(format!("{pos}: a leaf worth {v}, not {bound}")));
-            }
-            (Vec::new(), v)
-        } else {
-            if self.repeats(pos) {
-                return Err(SolveError::Rules(format!(
-                    "{pos} repeats along a line of the proof: no acyclic certificate"
-                )));
-            }
-            self.path.push(*pos);
-            let chooser = if upper { Player::North } else { Player::South };
-            let result = if pos.to_move() == chooser {
-                self.prove_one(pos, upper, bound)
-            } else {
-                self.prove_all(pos, upper, bound)
-            };
-            self.path.pop();
-            result?
-        };
-        let id = u32::try_from(self.nodes.len()).map_err(|_| SolveError::Rules("too many nodes".into()))?;
-        self.nodes.push(ProofNode {
-            upper,
-            bound: node_bound as i16,
-            position: *pos,
-            children,
-        });
-        self.proved.insert((Keyed(*pos), upper), (node_bound as i16, id));
-        Ok(id)
-    }
-
-    /// The chooser's move: one child whose value meets the bound.
-    fn prove_one(
-        &mut self,
-        pos: &R::Position,
-        upper: bool,
-        bound: i32,
-    ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
-        let holds = |v: i32| if upper { v <= bound } else { v >= bound };
-        let children = self.ordered(pos);
-        // A child already proved first, then the first that the search
-        // shows to meet the bound.
-        let ready = children.iter().find(|c| {
-            self.proved
-                .get(&(Keyed(c.pos), upper))
-                .is_some_and(|&(b, _)| holds(i32::from(b)))
-        });
-        let chosen = match ready {
-            Some(c) => Some((c.mv, c.pos)),
-            None => {
-                let mut chosen = None;
-                for &Child { mv, pos: child, .. } in &children {
-                    if self.repeats(&child) {
-                        continue;
-                    }
-                    let v = if upper {
-                        self.search(&child, bound, bound + 1)
-                    } else {
-                        self.search(&child, bound - 1, bound)
-                    };
-                    if holds(v) {
-                        chosen = Some((mv, child));
-                        break;
-                    }
-                }
-                chosen
-            }
-        };
-        let (mv, child) =
-            chosen.ok_or_else(|| SolveError::Rules(format!("{pos}: no move meets the bound {bound}")))?;
-        let id = self.prove(&child, upper, bound)?;
-        let child_bound = i32::from(self.nodes[id as usize].bound);
-        Ok((vec![(mv, id)], child_bound))
-    }
-
-    /// Every move of the other player, each child meeting the bound.
-    fn prove_all(
-        &mut self,
-        pos: &R::Position,
-        upper: bool,
-        bound: i32,
-    ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
-        let mut given = Vec::new();
-        let mut weakest = bound;
-        let mut first = true;
-        for (mv, child) in self.children(pos) {
-            let id = self.prove(&child, upper, bound)?;
-            let b = i32::from(self.nodes[id as usize].bound);
-            weakest = match (first, upper) {
-                (true, _) => b,
-                (false, false) => weakest.min(b),
-                (false, true) => weakest.max(b),
-            };
-            first = false;
-            given.push((mv, id));
-        }
-        Ok((given, weakest))
-    }
-
-    /// Solves `root` and each of its moves, and proves every value: a
-    /// certificate whose claims are the root and each legal move there.
-    pub fn certificate(&mut self, root: &R::Position) -> Result<Certificate<R::Position>, SolveError> {
-        let mut claims = Vec::new();
-        let value = self.value(root);
-        let lower = self.prove(root, false, value)?;
-        let upper = self.prove(root, true, value)?;
-        claims.push(Claim {
-            first_move: None,
-            lower,
-            upper,
-        });
-        for (mv, child) in self.children(root) {
-            let v = self.value(&child);
-            let lower = self.prove(&child, false, v)?;
-            let upper = self.prove(&child, true, v)?;
-            claims.push(Claim {
-                first_move: Some(mv),
-                lower,
-                upper,
-            });
-        }
-        (self.on_progress)(ProveProgress {
-            searched: self.searched,
-            nodes: self.nodes.len(),
-        });
-        Ok(Certificate {
-            game: self.rules.name().to_string(),
-            fingerprint: self.rules.fingerprint(),
-            max_seeds: self.table.max_seeds(),
-            root: *root,
-            claims,
-            nodes: self.nodes.clone(),
-        })
-    }
-}
+pub use prover::{ProveProgress, Prover, ProverStats, Written};

@@ -1,0 +1,1070 @@
+//! The prover: an exact null-window search over board values with a
+//! fixed-size transposition table, and the extraction of a certificate's
+//! two trees from what that search learnt.
+//!
+//! Its workings (board values, the transposition table, the move order,
+//! the extraction) are documented on [`Prover`].
+
+use super::{
+    for_south, same_board, seeds_of, south_scores, Certificate, CertificateWriter, Claim, ProofNode,
+};
+use crate::error::{try_filled, CapacityError};
+use crate::solve::{BoardIndex, Solvable, SolveError, Table};
+use crate::{Board, Move, MoveSet, Player, Turn};
+
+/// Progress of a [`Prover`]: positions searched, certificate nodes so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProveProgress {
+    /// Positions searched.
+    pub searched: u64,
+    /// Certificate nodes written so far.
+    pub nodes: usize,
+}
+
+/// What the prover's transposition table did (see [`Prover::stats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ProverStats {
+    /// Positions searched (each call of the search at a position that is not
+    /// a leaf).
+    pub searched: u64,
+    /// Repeated positions met by the search.
+    pub repetitions: u64,
+    /// Null-window tests run (by MTD(f) and by the extraction).
+    pub tests: u64,
+    /// Slots of the transposition table.
+    pub slots: u64,
+    /// Stores into a slot that held another position.
+    pub replaced: u64,
+    /// Probes of the transposition table that found the position.
+    pub hits: u64,
+    /// Probes of the transposition table.
+    pub probes: u64,
+}
+
+/// One slot of the transposition table: 16 bytes, four to a cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Slot {
+    /// The key of the board and its mover, 0 for an empty slot.
+    key: u64,
+    /// Positions searched below the entry when it was stored (saturated).
+    work: u32,
+    /// Lower bound of the board value for the mover.
+    lo: i8,
+    /// Upper bound.
+    hi: i8,
+    /// The best move found ([`Move::to_byte`]), [`NO_MOVE`] if none.
+    best: u8,
+    _spare: u8,
+}
+
+/// No best move known (a byte no move writes: both direction bits).
+const NO_MOVE: u8 = 0xFF;
+/// Slots a bucket.
+const BUCKET: usize = 4;
+/// The transposition table's size when none is given: 64 MiB.
+const DEFAULT_MEMORY: usize = 64 << 20;
+
+/// The fixed-size transposition table.
+struct Transpositions {
+    slots: Vec<Slot>,
+    /// `64 - log2(buckets)`: the hash's top bits pick the bucket.
+    shift: u32,
+    replaced: u64,
+    hits: u64,
+    probes: u64,
+}
+
+impl Transpositions {
+    /// The largest table of a power of two buckets within `bytes` (at least
+    /// one bucket).
+    fn new(bytes: usize) -> Result<Transpositions, CapacityError> {
+        let bucket_bytes = BUCKET * std::mem::size_of::<Slot>();
+        let mut buckets = 1usize;
+        while buckets * 2 * bucket_bytes <= bytes {
+            buckets *= 2;
+        }
+        let slots = try_filled(buckets * BUCKET, Slot::default(), "prover: transposition table")?;
+        Ok(Transpositions {
+            slots,
+            shift: 64 - buckets.trailing_zeros(),
+            replaced: 0,
+            hits: 0,
+            probes: 0,
+        })
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        let hashed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // A shift of 64 (one bucket) would overflow: `checked_shr` gives 0.
+        (hashed.checked_shr(self.shift).unwrap_or(0) as usize) * BUCKET
+    }
+
+    #[inline]
+    fn probe(&mut self, key: u64) -> Option<Slot> {
+        self.probes += 1;
+        let at = self.bucket(key);
+        let found = self.slots[at..at + BUCKET].iter().find(|s| s.key == key).copied();
+        self.hits += u64::from(found.is_some());
+        found
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, lo: i32, hi: i32, best: u8, work: u64) {
+        let (Ok(lo), Ok(hi)) = (i8::try_from(lo), i8::try_from(hi)) else {
+            return;
+        };
+        let at = self.bucket(key);
+        let bucket = &mut self.slots[at..at + BUCKET];
+        let mut victim = 0;
+        for (i, slot) in bucket.iter().enumerate() {
+            if slot.key == key || slot.key == 0 {
+                victim = i;
+                break;
+            }
+            if slot.work < bucket[victim].work {
+                victim = i;
+            }
+        }
+        let slot = &mut bucket[victim];
+        if slot.key != key && slot.key != 0 {
+            self.replaced += 1;
+        }
+        let keep = if slot.key == key { slot.best } else { NO_MOVE };
+        *slot = Slot {
+            key,
+            work: u32::try_from(work).unwrap_or(u32::MAX),
+            lo,
+            hi,
+            best: if best == NO_MOVE { keep } else { best },
+            _spare: 0,
+        };
+    }
+}
+
+/// How positions become keys: exactly (rank, seeds, mover) where that fits
+/// in 63 bits, else a hash (whose rare collisions the certificate's check
+/// would catch: a wrong bound makes the proof fail, never pass).
+struct Keys {
+    index: Option<BoardIndex>,
+    span: u64,
+}
+
+impl Keys {
+    fn new(pits: usize, max_seeds: u32) -> Keys {
+        let span = u64::from(max_seeds) + 1;
+        let index = BoardIndex::try_new(pits, max_seeds).ok().filter(|index| {
+            index
+                .count(max_seeds)
+                .and_then(|c| c.checked_mul(span))
+                .and_then(|c| c.checked_mul(2))
+                .is_some_and(|c| c < 1 << 63)
+        });
+        Keys { index, span }
+    }
+
+    #[inline]
+    fn key<P: Board>(&self, pos: &P) -> u64 {
+        let mover = pos.to_move().index() as u64;
+        if let Some((seeds, rank)) = self.index.as_ref().and_then(|i| i.seeds_and_rank(pos.pits())) {
+            return ((rank * self.span + u64::from(seeds)) * 2 + mover) + 1;
+        }
+        // Above the index (or no index): a hash, in the top half.
+        let mut h = 0x243F_6A88_85A3_08D3u64 ^ mover;
+        for &s in pos.pits() {
+            h = (h.rotate_left(7) ^ u64::from(s)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h | 1 << 63
+    }
+}
+
+/// `pos` with no scores: the position of its certificate node.
+pub(super) fn zeroed<B: Board>(pos: &B) -> B {
+    let base = B::from_parts(pos.pits(), [0, 0], pos.to_move().index() as u8)
+        .and_then(|base| base.with_children(pos.children()).with_opening_left(pos.opening_left()))
+        .and_then(|base| base.with_barred(pos.barred()));
+    // Every board, mover and history of a position make one.
+    base.unwrap_or(*pos)
+}
+
+/// The certificate's nodes as the prover builds them, compactly (about
+/// 30 bytes a node and 5 a child for Kalah), with an index from a position
+/// and kind to the node proved there.
+struct Nodes<P> {
+    positions: Vec<P>,
+    /// Each node's bound, kind and child count: `bound as u16 | upper << 16
+    /// | children << 24`.
+    meta: Vec<u32>,
+    /// The children of every node, in node order.
+    moves: Vec<u8>,
+    ids: Vec<u32>,
+    /// Open addressing over node ids plus one (0: empty), by position and
+    /// kind; the latest node of a position and kind (the strongest bound).
+    index: Vec<u32>,
+}
+
+impl<P: Board> Nodes<P> {
+    fn new() -> Nodes<P> {
+        Nodes {
+            positions: Vec::new(),
+            meta: Vec::new(),
+            moves: Vec::new(),
+            ids: Vec::new(),
+            index: Vec::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    fn bound(&self, id: u32) -> i16 {
+        self.meta[id as usize] as u16 as i16
+    }
+
+    fn upper(&self, id: u32) -> bool {
+        self.meta[id as usize] >> 16 & 1 == 1
+    }
+
+    fn slot(&self, pos: &P, upper: bool) -> usize {
+        let h = (pos.fingerprint() ^ u64::from(upper)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 20) as usize & (self.index.len() - 1)
+    }
+
+    /// The node proved at `pos` for a bound of this kind, if any.
+    fn find(&self, pos: &P, upper: bool) -> Option<u32> {
+        if self.index.is_empty() {
+            return None;
+        }
+        let mask = self.index.len() - 1;
+        let mut at = self.slot(pos, upper);
+        loop {
+            let id = self.index[at].checked_sub(1)?;
+            if self.upper(id) == upper && self.positions[id as usize] == *pos {
+                return Some(id);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Points the index at `id` for its position and kind.
+    fn link(&mut self, id: u32) {
+        let (pos, upper) = (self.positions[id as usize], self.upper(id));
+        let mask = self.index.len() - 1;
+        let mut at = self.slot(&pos, upper);
+        loop {
+            match self.index[at].checked_sub(1) {
+                None => break,
+                Some(old) if self.upper(old) == upper && self.positions[old as usize] == pos => break,
+                Some(_) => at = (at + 1) & mask,
+            }
+        }
+        self.index[at] = id + 1;
+    }
+
+    /// A new node; it replaces in the index any earlier node of its position
+    /// and kind (a node is proved only when the earlier one's bound falls
+    /// short, so the new one's is stronger).
+    fn push(&mut self, pos: P, upper: bool, bound: i16, children: &[(Move, u32)]) -> Result<u32, SolveError> {
+        let id = u32::try_from(self.len())
+            .ok()
+            .filter(|&id| id < u32::MAX - 1)
+            .ok_or_else(|| SolveError::Rules("more certificate nodes than a u32 counts".into()))?;
+        let count = u32::try_from(children.len()).unwrap_or(255).min(255);
+        crate::error::try_push(&mut self.positions, pos, "prover: certificate nodes")?;
+        crate::error::try_push(
+            &mut self.meta,
+            u32::from(bound as u16) | u32::from(upper) << 16 | count << 24,
+            "prover: certificate nodes",
+        )?;
+        for &(mv, child) in children {
+            crate::error::try_push(&mut self.moves, mv.to_byte(), "prover: certificate children")?;
+            crate::error::try_push(&mut self.ids, child, "prover: certificate children")?;
+        }
+        if (self.len() + 1) * 2 > self.index.len() {
+            let size = (self.index.len() * 2).max(1 << 10);
+            self.index = try_filled(size, 0u32, "prover: certificate index")?;
+            for id in 0..self.len() as u32 {
+                self.link(id);
+            }
+        } else {
+            self.link(id);
+        }
+        Ok(id)
+    }
+
+    /// Each node in order: kind, bound, position, children.
+    fn for_each(
+        &self,
+        mut f: impl FnMut(bool, i16, &P, &[(Move, u32)]) -> Result<(), SolveError>,
+    ) -> Result<(), SolveError> {
+        let mut at = 0usize;
+        let mut children = Vec::new();
+        for id in 0..self.len() {
+            let count = (self.meta[id] >> 24) as usize;
+            children.clear();
+            children.extend(
+                self.moves[at..at + count]
+                    .iter()
+                    .zip(&self.ids[at..at + count])
+                    .map(|(&mv, &child)| (Move::from_byte(mv), child)),
+            );
+            at += count;
+            f(
+                self.upper(id as u32),
+                self.bound(id as u32),
+                &self.positions[id],
+                &children,
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// What [`Prover::write_certificate`] proved and wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Written {
+    /// The root's value: South's final total minus North's.
+    pub value: i32,
+    /// Each first move with its value (South's margin).
+    pub moves: Vec<(Move, i32)>,
+    /// Nodes written.
+    pub nodes: u64,
+    /// Bytes written.
+    pub bytes: u64,
+}
+
+/// A child of a searched position.
+#[derive(Clone, Copy)]
+struct Child<P> {
+    mv: Move,
+    pos: P,
+    /// What the move takes off the board for its mover: their gain minus
+    /// the opponent's.
+    gain: i32,
+    /// The mover moves again.
+    same: bool,
+    /// The move's value for the mover (board terms) if the child is a leaf.
+    leaf: Option<i32>,
+    /// The child's legal moves (if it is not a leaf).
+    moves: MoveSet,
+    /// The child's key, 0 if not computed.
+    key: u64,
+    /// Its place in the order: larger first.
+    order: i32,
+}
+
+impl<P> Child<P> {
+    /// The move's value for the parent's mover, given the child's board
+    /// value.
+    #[inline]
+    fn value(&self, child_board: i32) -> i32 {
+        if self.same {
+            self.gain + child_board
+        } else {
+            self.gain - child_board
+        }
+    }
+
+    /// The window of the child's board value that is the window `(a, b)`
+    /// of the move's value.
+    #[inline]
+    fn window(&self, a: i32, b: i32) -> (i32, i32) {
+        if self.same {
+            (a - self.gain, b - self.gain)
+        } else {
+            (self.gain - b, self.gain - a)
+        }
+    }
+}
+
+/// A claim on a position's board value, for its mover.
+#[derive(Clone, Copy, Debug)]
+enum Need {
+    /// At least this.
+    AtLeast(i32),
+    /// At most this.
+    AtMost(i32),
+}
+
+impl Need {
+    /// The claim on `pos`'s board value that a certificate node's claim on
+    /// South's final margin (at least `bound`, or at most with `upper`) is.
+    fn of<P: Board>(pos: &P, upper: bool, bound: i32) -> Need {
+        let t = bound - south_scores(pos);
+        match (pos.to_move(), upper) {
+            (Player::South, false) => Need::AtLeast(t),
+            (Player::North, false) => Need::AtMost(-t),
+            (Player::South, true) => Need::AtMost(t),
+            (Player::North, true) => Need::AtLeast(-t),
+        }
+    }
+
+    /// Whether the bounds `lo..=hi` settle the claim: `Some(true)` if they
+    /// prove it, `Some(false)` if they refute it.
+    fn settled(self, lo: i32, hi: i32) -> Option<bool> {
+        match self {
+            Need::AtLeast(t) if lo >= t => Some(true),
+            Need::AtLeast(t) if hi < t => Some(false),
+            Need::AtMost(t) if hi <= t => Some(true),
+            Need::AtMost(t) if lo > t => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// Finds the exact value of positions above an endgame table, and their
+/// certificates (see the [module docs](super)).
+///
+/// Its search is a fail-soft alpha-beta over board values (see below),
+/// unbounded in depth, driven by MTD(f), with a
+/// fixed-size transposition table, whose leaves are finished games and
+/// table positions. A position repeated along a line is scored as the table
+/// scores endless play (an equal split of the board); such values never
+/// reach a certificate, whose DAG must be acyclic: if the proof needs one,
+/// [`certificate`](Prover::certificate) fails. Whatever the search finds, a
+/// certificate proves only what the verifier checks: a wrong bound of the
+/// search makes the extraction fail, never a certificate of a wrong value.
+///
+/// # Board values
+///
+/// The search works on the **board value** of a position (the margin that
+/// the seeds on the board will bring its mover, as a table stores it), not
+/// on South's final margin: a move's value for its mover is what it takes
+/// off the board for them (their gain minus the opponent's) plus the
+/// child's board value, negated when the other player moves there. A
+/// [`Solvable`] game's play does not read the scores, so one entry of the
+/// transposition table serves a board and its mover whatever the scores:
+/// the same board reached with other captures is not searched again.
+///
+/// # The transposition table
+///
+/// A fixed block of memory ([`Prover::with_memory`]) in buckets of four
+/// 16-byte slots (one cache line): a slot holds an exact key of the board
+/// and its mover (the board's [`BoardIndex`] rank with its seed count, not a
+/// hash, wherever it fits in 63 bits, as it does for every game of the
+/// crate), the lower and upper bounds found, the best move found and the
+/// work of the search that found them (positions searched below it). A
+/// bucket that is full gives up its slot of least work. So memory stays
+/// bounded whatever the search's length, and the large subtrees stay known.
+///
+/// # Move order
+///
+/// At each position the children that are leaves (a finished game, a board
+/// in the endgame table) are valued first, and may cut at once; then the
+/// move stored as best in the transposition table, then the others by
+/// their known bounds (the children's entries, probed when the child holds
+/// enough seeds to be worth it), else by what the move takes off the board,
+/// a move that keeps the turn first among equals.
+///
+/// # Extraction
+///
+/// The value is found by MTD(f): null-window tests that raise a lower bound
+/// or lower an upper one until they meet. The certificate's trees are then
+/// read from the transposition table: at a node where the bound's side
+/// chooses, a child whose stored bound already meets the claim (of the
+/// least work, a proxy for the size of its proof), else the first child that
+/// a null-window test shows to meet it; at the other player's nodes, every
+/// child. Entries that were replaced are searched again, so the extraction
+/// never depends on the table's size, only its speed does. Proved nodes are
+/// shared (the certificate is a DAG): a node proved for a bound serves every
+/// weaker claim at the same position. Nodes are written with no scores (see
+/// "Scores" in the [module docs](super)), so a node serves its board and
+/// mover whatever was captured before it: on Kalah(6,3) this more than
+/// halves the certificate.
+///
+/// # Example
+///
+/// ```
+/// use mancala_rules::Board;
+/// use mancala_rules::games::Kalah;
+/// use mancala_rules::solve::proof::Prover;
+/// use mancala_rules::solve::Table;
+///
+/// // A late Kalah position above a 6-seed table. South sows pit 6 into the
+/// // store and moves again.
+/// let table = Table::build(Kalah, 6)?;
+/// let pos = "0 0 1 0 2 1 | 1 0 2 0 1 1 20-19 S".parse()?;
+/// let mut prover = Prover::new(&table, |_| {});
+/// let value = prover.value(&pos);
+/// let certificate = prover.certificate(&pos)?;
+/// // Nodes are written with no scores: the root's node bounds the margin
+/// // still to come from its board, 20 - 19 less than the value.
+/// let node = &certificate.nodes[certificate.claims[0].lower as usize];
+/// assert_eq!(node.position.scores(), [0, 0]);
+/// assert_eq!(i32::from(node.bound) + (20 - 19), value);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Prover<'t, R: Solvable, F: FnMut(ProveProgress)> {
+    rules: R,
+    table: &'t Table<R>,
+    tt: Transpositions,
+    keys: Keys,
+    /// Children with more seeds than this on the board have their entries
+    /// probed for the move order (and a cut-off) before they are searched.
+    probe_above: u32,
+    path: Vec<R::Position>,
+    /// One buffer of children per depth of the search, reused.
+    buffers: Vec<Vec<Child<R::Position>>>,
+    searched: u64,
+    /// Repetitions met by the search.
+    repetitions: u64,
+    tests: u64,
+    nodes: Nodes<R::Position>,
+    on_progress: F,
+}
+
+impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
+    /// A prover over `table` with a 64 MiB transposition table, calling
+    /// `on_progress` every 65,536 positions searched.
+    ///
+    /// # Panics
+    ///
+    /// If 64 MiB cannot be allocated (see [`with_memory`](Self::with_memory)
+    /// to ask for another size fallibly).
+    pub fn new(table: &'t Table<R>, on_progress: F) -> Self {
+        match Self::with_memory(table, DEFAULT_MEMORY, on_progress) {
+            Ok(prover) => prover,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A prover over `table` whose transposition table takes at most
+    /// `bytes` (the largest power of two buckets of 64 bytes that fits, at
+    /// least one), calling `on_progress` every 65,536 positions searched.
+    /// The size changes the speed only, never a value or a certificate's
+    /// validity.
+    pub fn with_memory(table: &'t Table<R>, bytes: usize, on_progress: F) -> Result<Self, SolveError> {
+        let rules = *table.rules();
+        let pits = R::Position::PITS;
+        let total = rules.total_seeds().max(table.max_seeds());
+        Ok(Prover {
+            rules,
+            table,
+            tt: Transpositions::new(bytes)?,
+            keys: Keys::new(pits, total),
+            probe_above: table.max_seeds() + 4,
+            path: Vec::new(),
+            buffers: Vec::new(),
+            searched: 0,
+            repetitions: 0,
+            tests: 0,
+            nodes: Nodes::new(),
+            on_progress,
+        })
+    }
+
+    /// Children with more than `seeds` seeds on the board have their
+    /// transposition entries probed for the move order before they are
+    /// searched (by default, the table's largest seed count plus 4). A
+    /// setting of speed only.
+    pub fn probe_children_above(&mut self, seeds: u32) {
+        self.probe_above = seeds;
+    }
+
+    /// Positions searched so far.
+    pub fn searched(&self) -> u64 {
+        self.searched
+    }
+
+    /// Repeated positions met by the search so far.
+    pub fn repetitions(&self) -> u64 {
+        self.repetitions
+    }
+
+    /// What the search and its transposition table did so far.
+    pub fn stats(&self) -> ProverStats {
+        ProverStats {
+            searched: self.searched,
+            repetitions: self.repetitions,
+            tests: self.tests,
+            slots: self.tt.slots.len() as u64,
+            replaced: self.tt.replaced,
+            hits: self.tt.hits,
+            probes: self.tt.probes,
+        }
+    }
+
+    fn progress(&mut self) {
+        (self.on_progress)(ProveProgress {
+            searched: self.searched,
+            nodes: self.nodes.len(),
+        });
+    }
+
+    /// South's margin at a leaf: a finished game or a table position.
+    fn leaf(&self, pos: &R::Position) -> Option<i32> {
+        if seeds_of(pos) > self.table.max_seeds() {
+            if let Turn::Over(outcome) = self.rules.turn(pos) {
+                return Some(outcome.margin() as i32);
+            }
+            return None;
+        }
+        self.table.value(pos).map(|v| for_south(pos, v))
+    }
+
+    /// Whether `child` repeats a position of the current line. Seeds never
+    /// return to the board (the table solves boards by seed count), so only
+    /// the end of the line that holds as many seeds as `child` can hold it.
+    fn repeats(&self, child: &R::Position) -> bool {
+        let seeds = seeds_of(child);
+        self.path
+            .iter()
+            .rev()
+            .take_while(|earlier| seeds_of(*earlier) == seeds)
+            .any(|earlier| same_board(earlier, child))
+    }
+
+    /// Puts into `out` the children of `pos` (whose legal moves are
+    /// `moves`), each valued if it is a leaf, and returns the best leaf
+    /// value (`i32::MIN` if none). The one child builder of the search and
+    /// the proof. Children are not yet in order.
+    fn expand(&mut self, pos: &R::Position, moves: MoveSet, out: &mut Vec<Child<R::Position>>) -> i32 {
+        let mover = pos.to_move();
+        let me = mover.index();
+        let scores = pos.scores().map(i32::from);
+        let before = scores[me] - scores[1 - me];
+        let max_table = self.table.max_seeds();
+        let mut best_leaf = i32::MIN;
+        out.clear();
+        for mv in moves {
+            let mut child = *pos;
+            self.rules.play_unchecked(&mut child, mv);
+            let after = child.scores().map(i32::from);
+            let gain = after[me] - after[1 - me] - before;
+            let same = child.to_move() == mover;
+            let seeds = seeds_of(&child);
+            let (leaf, child_moves) = if seeds <= max_table {
+                let board = self.table.board_value(&child).unwrap_or(0);
+                (
+                    Some(if same { gain + board } else { gain - board }),
+                    MoveSet::NONE,
+                )
+            } else {
+                match self.rules.turn(&child) {
+                    Turn::Over(outcome) => (Some(outcome.margin_for(mover) as i32 - before), MoveSet::NONE),
+                    Turn::Moves(m) => (None, m),
+                }
+            };
+            if let Some(v) = leaf {
+                best_leaf = best_leaf.max(v);
+            }
+            out.push(Child {
+                mv,
+                pos: child,
+                gain,
+                same,
+                leaf,
+                moves: child_moves,
+                key: 0,
+                order: 0,
+            });
+        }
+        best_leaf
+    }
+
+    /// Orders the children that are not leaves, best first for the mover:
+    /// the stored best move, then by the children's known bounds where
+    /// probed, else by what the move takes, a move that keeps the turn first
+    /// among equals. Fills each probed child's key.
+    fn order(&mut self, children: &mut [Child<R::Position>], best: u8) {
+        for c in children.iter_mut() {
+            if c.leaf.is_some() {
+                c.order = i32::MIN;
+                continue;
+            }
+            let mut guess = 2 * c.gain + i32::from(c.same);
+            if seeds_of(&c.pos) > self.probe_above {
+                c.key = self.keys.key(&c.pos);
+                if let Some(slot) = self.tt.probe(c.key) {
+                    guess = 2 * c.value((i32::from(slot.lo) + i32::from(slot.hi)) / 2) + i32::from(c.same);
+                }
+            }
+            c.order = if c.mv.to_byte() == best { i32::MAX } else { guess };
+        }
+        // Stable: equal guesses keep the moves' order.
+        children.sort_by_key(|c| std::cmp::Reverse(c.order));
+    }
+
+    /// Fail-soft alpha-beta at `pos`, which is not a leaf (its legal moves
+    /// are `moves`, its key `key` or 0): the board value for its mover,
+    /// exact inside `(alpha, beta)`, a bound outside.
+    fn search(&mut self, pos: &R::Position, moves: MoveSet, key: u64, alpha: i32, beta: i32) -> i32 {
+        self.searched += 1;
+        if self.searched % 65_536 == 0 {
+            self.progress();
+        }
+        let key = if key == 0 { self.keys.key(pos) } else { key };
+        let reach = seeds_of(pos) as i32;
+        let (lo, hi, best_move) = match self.tt.probe(key) {
+            Some(slot) => (i32::from(slot.lo), i32::from(slot.hi), slot.best),
+            None => (-reach, reach, NO_MOVE),
+        };
+        if lo >= beta || lo == hi {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        let (a0, b0) = (alpha.max(lo), beta.min(hi));
+        let mut a = a0;
+        let start = self.searched;
+        let depth = self.path.len();
+        if self.buffers.len() <= depth {
+            self.buffers.push(Vec::new());
+        }
+        let mut children = std::mem::take(&mut self.buffers[depth]);
+        let mut best = self.expand(pos, moves, &mut children);
+        let mut best_byte = NO_MOVE;
+        if best >= b0 {
+            // A leaf cuts at once.
+            best_byte = children
+                .iter()
+                .find(|c| c.leaf == Some(best))
+                .map_or(NO_MOVE, |c| c.mv.to_byte());
+        } else {
+            a = a.max(best);
+            self.order(&mut children, best_move);
+            self.path.push(*pos);
+            for c in children.iter() {
+                if c.leaf.is_some() {
+                    // Leaves sort last: none left to search.
+                    break;
+                }
+                let v = if self.repeats(&c.pos) {
+                    self.repetitions += 1;
+                    // Endless play: the board split, board value 0.
+                    c.value(0)
+                } else {
+                    let (ca, cb) = c.window(a, b0);
+                    let child = self.search(&c.pos, c.moves, c.key, ca, cb);
+                    c.value(child)
+                };
+                if v > best {
+                    best = v;
+                    best_byte = c.mv.to_byte();
+                }
+                a = a.max(best);
+                if a >= b0 {
+                    break;
+                }
+            }
+            self.path.pop();
+        }
+        self.buffers[depth] = children;
+        let (mut lo, mut hi) = (lo, hi);
+        if best <= a0 {
+            hi = hi.min(best);
+            // A move that fails low is no better than the others.
+            best_byte = NO_MOVE;
+        } else if best >= b0 {
+            lo = lo.max(best);
+        } else {
+            lo = best;
+            hi = best;
+        }
+        self.tt.store(key, lo, hi, best_byte, self.searched - start);
+        best
+    }
+
+    /// Whether `pos` (not a leaf; legal moves `moves`) meets `need`, by a
+    /// null-window test unless its entry settles it.
+    fn test(&mut self, pos: &R::Position, moves: MoveSet, need: Need) -> bool {
+        let key = self.keys.key(pos);
+        if let Some(slot) = self.tt.probe(key) {
+            if let Some(known) = need.settled(i32::from(slot.lo), i32::from(slot.hi)) {
+                return known;
+            }
+        }
+        self.tests += 1;
+        match need {
+            Need::AtLeast(t) => self.search(pos, moves, key, t - 1, t) >= t,
+            Need::AtMost(t) => self.search(pos, moves, key, t, t + 1) <= t,
+        }
+    }
+
+    /// The board value of `pos` for its mover, which is not a leaf (legal
+    /// moves `moves`), by MTD(f) from `guess`.
+    fn board_value(&mut self, pos: &R::Position, moves: MoveSet, guess: i32) -> i32 {
+        let reach = seeds_of(pos) as i32;
+        let key = self.keys.key(pos);
+        let (mut lo, mut hi) = (-reach, reach);
+        if let Some(slot) = self.tt.probe(key) {
+            (lo, hi) = (i32::from(slot.lo), i32::from(slot.hi));
+        }
+        let mut g = guess.clamp(lo, hi);
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            self.tests += 1;
+            g = self.search(pos, moves, key, beta - 1, beta);
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+        }
+        lo
+    }
+
+    /// The exact value of `pos`, South's final margin (MTD(f) over the
+    /// search's null windows, from the value 0 for the mover's board).
+    pub fn value(&mut self, pos: &R::Position) -> i32 {
+        self.value_from(pos, south_scores(pos))
+    }
+
+    /// [`value`](Self::value), its MTD(f) starting from a guess of South's
+    /// margin.
+    fn value_from(&mut self, pos: &R::Position, guess: i32) -> i32 {
+        if let Some(v) = self.leaf(pos) {
+            return v;
+        }
+        let Turn::Moves(moves) = self.rules.turn(pos) else {
+            // A finished game is a leaf.
+            return south_scores(pos);
+        };
+        let guess = for_south(pos, guess - south_scores(pos));
+        let board = self.board_value(pos, moves, guess);
+        south_scores(pos) + for_south(pos, board)
+    }
+
+    /// A node proving `bound` (a lower bound unless `upper`) at `pos`: its id
+    /// and the strongest bound it proves, in `pos`'s frame (South's final
+    /// margin from `pos`, its scores included). The node itself is written
+    /// at `pos` with no scores (see [`zeroed`]), so that one node serves
+    /// the board and its mover whatever the captures before.
+    fn prove(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<(u32, i32), SolveError> {
+        let shift = south_scores(pos);
+        let (id, proved) = self.prove_zeroed(&zeroed(pos), upper, bound - shift)?;
+        Ok((id, proved + shift))
+    }
+
+    /// [`prove`](Self::prove) at a position with no scores.
+    fn prove_zeroed(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<(u32, i32), SolveError> {
+        let holds = |v: i32| if upper { v <= bound } else { v >= bound };
+        if let Some(id) = self.nodes.find(pos, upper) {
+            let b = i32::from(self.nodes.bound(id));
+            if holds(b) {
+                return Ok((id, b));
+            }
+        }
+        let (children, node_bound) = if let Some(v) = self.leaf(pos) {
+            if !holds(v) {
+                return Err(SolveError::Rules(format!("{pos}: a leaf worth {v}, not {bound}")));
+            }
+            (Vec::new(), v)
+        } else {
+            if self.repeats(pos) {
+                return Err(SolveError::Rules(format!(
+                    "{pos} repeats along a line of the proof: no acyclic certificate"
+                )));
+            }
+            let Turn::Moves(moves) = self.rules.turn(pos) else {
+                return Err(SolveError::Rules(format!("{pos}: neither a leaf nor moves")));
+            };
+            self.path.push(*pos);
+            let chooser = if upper { Player::North } else { Player::South };
+            let result = if pos.to_move() == chooser {
+                self.prove_one(pos, moves, upper, bound)
+            } else {
+                self.prove_all(pos, moves, upper, bound)
+            };
+            self.path.pop();
+            result?
+        };
+        let id = self.nodes.push(*pos, upper, node_bound as i16, &children)?;
+        if self.nodes.len() % 65_536 == 0 {
+            self.progress();
+        }
+        Ok((id, node_bound))
+    }
+
+    /// The chooser's move: one child whose value meets the bound.
+    fn prove_one(
+        &mut self,
+        pos: &R::Position,
+        moves: MoveSet,
+        upper: bool,
+        bound: i32,
+    ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
+        let holds = |v: i32| if upper { v <= bound } else { v >= bound };
+        let mut children = Vec::new();
+        self.expand(pos, moves, &mut children);
+        let best = self
+            .tt
+            .probe(self.keys.key(pos))
+            .map_or(NO_MOVE, |slot| slot.best);
+        self.order(&mut children, best);
+        // The cheapest child already known to meet the bound: a leaf or a
+        // node already proved (cost 0), else one whose stored bound meets
+        // it, of least work.
+        let mut chosen: Option<(u64, usize)> = None;
+        for (i, c) in children.iter().enumerate() {
+            let cost = if c.leaf.is_some() {
+                self.leaf(&c.pos).filter(|&v| holds(v)).map(|_| 0)
+            } else if self
+                .nodes
+                .find(&zeroed(&c.pos), upper)
+                .is_some_and(|id| holds(i32::from(self.nodes.bound(id)) + south_scores(&c.pos)))
+            {
+                Some(0)
+            } else if self.repeats(&c.pos) {
+                None
+            } else {
+                let key = if c.key == 0 { self.keys.key(&c.pos) } else { c.key };
+                let need = Need::of(&c.pos, upper, bound);
+                self.tt.probe(key).and_then(|slot| {
+                    (need.settled(i32::from(slot.lo), i32::from(slot.hi)) == Some(true))
+                        .then_some(1 + u64::from(slot.work))
+                })
+            };
+            if let Some(cost) = cost {
+                if chosen.map_or(true, |(c, _)| cost < c) {
+                    chosen = Some((cost, i));
+                }
+            }
+        }
+        if chosen.is_none() {
+            for (i, c) in children.iter().enumerate() {
+                if c.leaf.is_some() || self.repeats(&c.pos) {
+                    continue;
+                }
+                if self.test(&c.pos, c.moves, Need::of(&c.pos, upper, bound)) {
+                    chosen = Some((0, i));
+                    break;
+                }
+            }
+        }
+        let (_, i) =
+            chosen.ok_or_else(|| SolveError::Rules(format!("{pos}: no move meets the bound {bound}")))?;
+        let (mv, child) = (children[i].mv, children[i].pos);
+        let (id, child_bound) = self.prove(&child, upper, bound)?;
+        Ok((vec![(mv, id)], child_bound))
+    }
+
+    /// Every move of the other player, each child meeting the bound.
+    fn prove_all(
+        &mut self,
+        pos: &R::Position,
+        moves: MoveSet,
+        upper: bool,
+        bound: i32,
+    ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
+        let mut given = Vec::with_capacity(moves.len());
+        let mut weakest = bound;
+        let mut first = true;
+        for mv in moves {
+            let mut child = *pos;
+            self.rules.play_unchecked(&mut child, mv);
+            let (id, b) = self.prove(&child, upper, bound)?;
+            weakest = match (first, upper) {
+                (true, _) => b,
+                (false, false) => weakest.min(b),
+                (false, true) => weakest.max(b),
+            };
+            first = false;
+            given.push((mv, id));
+        }
+        Ok((given, weakest))
+    }
+
+    /// Solves `root` and each of its moves and proves every value: the
+    /// claims, each with its value (South's margin). The first moves are
+    /// proved first, so that the root's trees reuse their nodes.
+    fn prove_claims(&mut self, root: &R::Position) -> Result<Vec<(Claim, i32)>, SolveError> {
+        let value = self.value(root);
+        let mut claims = Vec::new();
+        let moves = match self.rules.turn(root) {
+            Turn::Moves(moves) => moves,
+            Turn::Over(_) => MoveSet::NONE,
+        };
+        for mv in moves {
+            let mut child = *root;
+            self.rules.play_unchecked(&mut child, mv);
+            let v = self.value_from(&child, value);
+            let (lower, _) = self.prove(&child, false, v)?;
+            let (upper, _) = self.prove(&child, true, v)?;
+            let claim = Claim {
+                first_move: Some(mv),
+                lower,
+                upper,
+            };
+            claims.push((claim, v));
+        }
+        let (lower, _) = self.prove(root, false, value)?;
+        let (upper, _) = self.prove(root, true, value)?;
+        let claim = Claim {
+            first_move: None,
+            lower,
+            upper,
+        };
+        claims.insert(0, (claim, value));
+        self.progress();
+        Ok(claims)
+    }
+
+    /// Solves `root` and each of its moves, and proves every value: a
+    /// certificate whose claims are the root and each legal move there (see
+    /// [`write_certificate`](Self::write_certificate) to write a large one
+    /// without holding it as a [`Certificate`]).
+    pub fn certificate(&mut self, root: &R::Position) -> Result<Certificate<R::Position>, SolveError> {
+        let claims = self.prove_claims(root)?;
+        let mut nodes = Vec::with_capacity(self.nodes.len());
+        self.nodes.for_each(|upper, bound, position, children| {
+            nodes.push(ProofNode {
+                upper,
+                bound,
+                position: *position,
+                children: children.to_vec(),
+            });
+            Ok(())
+        })?;
+        self.nodes = Nodes::new();
+        Ok(Certificate {
+            game: self.rules.name().to_string(),
+            fingerprint: self.rules.fingerprint(),
+            max_seeds: self.table.max_seeds(),
+            root: *root,
+            claims: claims.into_iter().map(|(claim, _)| claim).collect(),
+            nodes,
+        })
+    }
+
+    /// [`certificate`](Self::certificate), written to `out` in the
+    /// certificate format from the prover's compact nodes (never held as a
+    /// [`Certificate`]): what was proved and the bytes written.
+    pub fn write_certificate(
+        &mut self,
+        root: &R::Position,
+        out: impl std::io::Write,
+    ) -> Result<Written, SolveError> {
+        let claims = self.prove_claims(root)?;
+        let count = u32::try_from(self.nodes.len())
+            .map_err(|_| SolveError::Rules("more certificate nodes than a u32 counts".into()))?;
+        let plain: Vec<Claim> = claims.iter().map(|(claim, _)| *claim).collect();
+        let mut writer = CertificateWriter::new(
+            out,
+            self.rules.fingerprint(),
+            self.rules.name(),
+            self.table.max_seeds(),
+            root,
+            &plain,
+            count,
+        )?;
+        self.nodes
+            .for_each(|upper, bound, position, children| writer.node(upper, bound, position, children))?;
+        let bytes = writer.finish()?;
+        self.nodes = Nodes::new();
+        Ok(Written {
+            value: claims[0].1,
+            moves: claims
+                .iter()
+                .filter_map(|(claim, v)| claim.first_move.map(|mv| (mv, *v)))
+                .collect(),
+            nodes: u64::from(count),
+            bytes,
+        })
+    }
+}
