@@ -419,8 +419,69 @@ impl fmt::Display for PitSet {
 pub struct MoveSet {
     pits: PitSet,
     pass: bool,
-    counterclockwise: PitSet,
-    clockwise: PitSet,
+    /// The pits sown in a chosen direction, in one word: counterclockwise
+    /// in the low 32 bits, clockwise in the high 32 (see [`Directed`]). A
+    /// set without any is told by one test, so the moves of the games
+    /// without chosen directions pay one test a set, not one a move.
+    directed: Directed,
+}
+
+/// The pits of a [`MoveSet`] sown in a chosen direction: the
+/// counterclockwise ones in the low 32 bits, the clockwise ones in the high
+/// 32 (each a [`PitSet`]'s bits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Directed(u64);
+
+impl Directed {
+    /// None.
+    const NONE: Directed = Directed(0);
+
+    /// Whether there is none.
+    #[inline(always)]
+    const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The pits sown in `direction`.
+    #[inline(always)]
+    const fn get(self, direction: Rotation) -> PitSet {
+        PitSet::from_bits(match direction {
+            Rotation::CounterClockwise => self.0 as u32,
+            Rotation::Clockwise => (self.0 >> 32) as u32,
+        })
+    }
+
+    /// These and `pits` sown in `direction`.
+    #[inline(always)]
+    const fn with(self, pits: PitSet, direction: Rotation) -> Directed {
+        let bits = pits.bits() as u64;
+        Directed(
+            self.0
+                | match direction {
+                    Rotation::CounterClockwise => bits,
+                    Rotation::Clockwise => bits << 32,
+                },
+        )
+    }
+
+    /// These without pit `index` (below 32) sown in `direction`.
+    #[inline(always)]
+    const fn without(self, index: usize, direction: Rotation) -> Directed {
+        let bit = 1u64 << index;
+        Directed(
+            self.0
+                & !match direction {
+                    Rotation::CounterClockwise => bit,
+                    Rotation::Clockwise => bit << 32,
+                },
+        )
+    }
+
+    /// How many moves.
+    #[inline(always)]
+    const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
 }
 
 impl MoveSet {
@@ -428,15 +489,13 @@ impl MoveSet {
     pub const NONE: MoveSet = MoveSet {
         pits: PitSet::EMPTY,
         pass: false,
-        counterclockwise: PitSet::EMPTY,
-        clockwise: PitSet::EMPTY,
+        directed: Directed::NONE,
     };
     /// Only `pass`.
     pub const PASS: MoveSet = MoveSet {
         pits: PitSet::EMPTY,
         pass: true,
-        counterclockwise: PitSet::EMPTY,
-        clockwise: PitSet::EMPTY,
+        directed: Directed::NONE,
     };
 
     /// Sowing from each of these pits.
@@ -446,8 +505,7 @@ impl MoveSet {
         MoveSet {
             pits,
             pass: false,
-            counterclockwise: PitSet::EMPTY,
-            clockwise: PitSet::EMPTY,
+            directed: Directed::NONE,
         }
     }
 
@@ -467,15 +525,9 @@ impl MoveSet {
     #[inline]
     #[must_use]
     pub const fn with_directed(self, pits: PitSet, direction: Rotation) -> MoveSet {
-        match direction {
-            Rotation::CounterClockwise => MoveSet {
-                counterclockwise: self.counterclockwise.union(pits),
-                ..self
-            },
-            Rotation::Clockwise => MoveSet {
-                clockwise: self.clockwise.union(pits),
-                ..self
-            },
+        MoveSet {
+            directed: self.directed.with(pits, direction),
+            ..self
         }
     }
 
@@ -518,17 +570,14 @@ impl MoveSet {
     #[inline]
     #[must_use]
     pub const fn directed(self, direction: Rotation) -> PitSet {
-        match direction {
-            Rotation::CounterClockwise => self.counterclockwise,
-            Rotation::Clockwise => self.clockwise,
-        }
+        self.directed.get(direction)
     }
 
     /// Whether any move has a chosen direction.
     #[inline]
     #[must_use]
     pub const fn has_directed(self) -> bool {
-        !self.counterclockwise.union(self.clockwise).is_empty()
+        !self.directed.is_empty()
     }
 
     /// Whether `pass` is the move (it is then the only one).
@@ -549,7 +598,13 @@ impl MoveSet {
     #[inline]
     #[must_use]
     pub const fn len(self) -> usize {
-        self.pits.len() + self.pass as usize + self.counterclockwise.len() + self.clockwise.len()
+        let plain = self.pits.len() + self.pass as usize;
+        // One test for the games without chosen directions.
+        if self.directed.is_empty() {
+            plain
+        } else {
+            plain + self.directed.len()
+        }
     }
 
     /// Whether `mv` is in the set.
@@ -602,8 +657,7 @@ impl IntoIterator for MoveSet {
         MoveIter {
             pits: self.pits,
             pass: self.pass,
-            counterclockwise: self.counterclockwise,
-            clockwise: self.clockwise,
+            directed: self.directed,
         }
     }
 }
@@ -613,8 +667,7 @@ impl IntoIterator for MoveSet {
 pub struct MoveIter {
     pits: PitSet,
     pass: bool,
-    counterclockwise: PitSet,
-    clockwise: PitSet,
+    directed: Directed,
 }
 
 impl MoveIter {
@@ -623,24 +676,24 @@ impl MoveIter {
     #[inline(never)]
     fn next_with_directions(&mut self) -> Option<Move> {
         let lowest = |set: PitSet| set.bits().trailing_zeros();
+        let counterclockwise = self.directed.get(Rotation::CounterClockwise);
+        let clockwise = self.directed.get(Rotation::Clockwise);
         let pit = lowest(self.pits)
-            .min(lowest(self.counterclockwise))
-            .min(lowest(self.clockwise));
+            .min(lowest(counterclockwise))
+            .min(lowest(clockwise));
         let index = pit as usize;
-        let take = |set: &mut PitSet| {
-            let had = set.contains(index);
-            *set = set.difference(PitSet::single(index));
-            had
-        };
         let number = (index as u8).wrapping_add(1);
-        if take(&mut self.pits) {
-            Some(Move::Pit(number))
-        } else if take(&mut self.counterclockwise) {
-            Some(Move::Directed(number, Rotation::CounterClockwise))
-        } else {
-            take(&mut self.clockwise);
-            Some(Move::Directed(number, Rotation::Clockwise))
+        if self.pits.contains(index) {
+            self.pits = self.pits.difference(PitSet::single(index));
+            return Some(Move::Pit(number));
         }
+        let direction = if counterclockwise.contains(index) {
+            Rotation::CounterClockwise
+        } else {
+            Rotation::Clockwise
+        };
+        self.directed = self.directed.without(index, direction);
+        Some(Move::Directed(number, direction))
     }
 }
 
@@ -648,7 +701,7 @@ impl Iterator for MoveIter {
     type Item = Move;
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        if !self.counterclockwise.union(self.clockwise).is_empty() {
+        if !self.directed.is_empty() {
             return self.next_with_directions();
         }
         match self.pits.next() {
@@ -661,10 +714,7 @@ impl Iterator for MoveIter {
         }
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.pits.bits().count_ones() as usize
-            + self.pass as usize
-            + self.counterclockwise.bits().count_ones() as usize
-            + self.clockwise.bits().count_ones() as usize;
+        let n = self.pits.bits().count_ones() as usize + self.pass as usize + self.directed.len();
         (n, Some(n))
     }
 }

@@ -3,7 +3,7 @@
 use crate::history::{mover_ended, Referee};
 use crate::outcome::Repetition;
 use crate::ruleset::Ruleset;
-use crate::AgreementPolicy;
+use crate::{AgreementPolicy, Move};
 
 /// Path lengths up to this use a stack buffer; deeper perfts use a heap
 /// buffer that grows with the line actually played, not with the depth asked.
@@ -82,21 +82,35 @@ fn perft_memoryless<R: Ruleset>(rules: &R, pos: &R::Position, depth: usize) -> u
         return 1;
     }
     let moves = rules.legal_moves(pos);
-    match depth {
-        1 => moves.len() as u64,
-        _ => moves
-            .into_iter()
-            .map(|mv| {
-                let mut next = *pos;
-                rules.play_unchecked(&mut next, mv);
-                // An end judged on the mover leaves no moves to count.
-                if mover_ended(rules, Some(pos), &next).is_some() {
-                    return 0;
-                }
-                perft_memoryless(rules, &next, depth - 1)
-            })
-            .sum(),
+    if depth == 1 {
+        return moves.len() as u64;
     }
+    // Each move counted by a step inlined at each call: the plain pits'
+    // moves then known as plain (no chosen direction to look for).
+    #[inline(always)]
+    fn step<R: Ruleset>(rules: &R, pos: &R::Position, depth: usize, mv: Move) -> u64 {
+        let mut next = *pos;
+        rules.play_unchecked(&mut next, mv);
+        // An end judged on the mover leaves no moves to count.
+        if mover_ended(rules, Some(pos), &next).is_some() {
+            return 0;
+        }
+        perft_memoryless(rules, &next, depth - 1)
+    }
+    let mut count = 0;
+    if moves.has_directed() {
+        for mv in moves {
+            count += step(rules, pos, depth, mv);
+        }
+    } else {
+        for index in moves.pit_set() {
+            count += step(rules, pos, depth, Move::from_index(index));
+        }
+        if moves.is_pass() {
+            count += step(rules, pos, depth, Move::Pass);
+        }
+    }
+    count
 }
 
 /// `path.line(at)` holds the positions from the root to the current one.
@@ -111,23 +125,44 @@ fn perft_with_path<R: Ruleset, B: Path<R::Position> + ?Sized>(
     }
     let pos = path.line(at)[at];
     let moves = rules.legal_moves(&pos);
-    match depth {
-        1 => moves.len() as u64,
-        _ => {
-            let referee = Referee::new(rules, AgreementPolicy::Never);
-            let mut count = 0;
-            for mv in moves {
-                let mut next = pos;
-                rules.play_unchecked(&mut next, mv);
-                // A repeated position ends the game: it has no moves to count.
-                if !referee.repetition_ends_at(path.line(at), &next)
-                    && mover_ended(rules, Some(&pos), &next).is_none()
-                {
-                    path.set(at + 1, next);
-                    count += perft_with_path(rules, path, at + 1, depth - 1);
-                }
-            }
-            count
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    // Each move counted by a step inlined at each call: the plain pits'
+    // moves then known as plain (no chosen direction to look for).
+    #[inline(always)]
+    fn step<R: Ruleset, B: Path<R::Position> + ?Sized>(
+        rules: &R,
+        referee: &Referee,
+        path: &mut B,
+        at: usize,
+        depth: usize,
+        pos: &R::Position,
+        mv: Move,
+    ) -> u64 {
+        let mut next = *pos;
+        rules.play_unchecked(&mut next, mv);
+        // A repeated position ends the game: it has no moves to count.
+        if referee.repetition_ends_at(path.line(at), &next) || mover_ended(rules, Some(pos), &next).is_some()
+        {
+            return 0;
+        }
+        path.set(at + 1, next);
+        perft_with_path(rules, path, at + 1, depth - 1)
+    }
+    let referee = Referee::new(rules, AgreementPolicy::Never);
+    let mut count = 0;
+    if moves.has_directed() {
+        for mv in moves {
+            count += step(rules, &referee, path, at, depth, &pos, mv);
+        }
+    } else {
+        for index in moves.pit_set() {
+            count += step(rules, &referee, path, at, depth, &pos, Move::from_index(index));
+        }
+        if moves.is_pass() {
+            count += step(rules, &referee, path, at, depth, &pos, Move::Pass);
         }
     }
+    count
 }
