@@ -183,7 +183,10 @@ impl Keys {
 /// `pos` with no scores: the position of its certificate node.
 pub(super) fn zeroed<B: Board>(pos: &B) -> B {
     let base = B::from_parts(pos.pits(), [0, 0], pos.to_move().index() as u8)
-        .and_then(|base| base.with_children(pos.children()).with_opening_left(pos.opening_left()))
+        .and_then(|base| {
+            base.with_children(pos.children())
+                .with_opening_left(pos.opening_left())
+        })
         .and_then(|base| base.with_barred(pos.barred()));
     // Every board, mover and history of a position make one.
     base.unwrap_or(*pos)
