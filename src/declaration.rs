@@ -1435,6 +1435,14 @@ impl Rules {
             }
         }
         match self.turn_in(pos) {
+            // Plain pits drawn as such, so that the move played is known to
+            // be a pit where the turn is inlined (its match folds away).
+            Turn::Moves(moves) if !moves.is_pass() && !moves.has_directed() => {
+                Ok(match rng.choose_pit(moves.pit_set()) {
+                    Some(pit) => self.turn.play(pos, Move::from_index(pit)),
+                    None => self.turn.play(pos, Move::Pass),
+                })
+            }
             Turn::Moves(moves) => Ok(self.turn.play(pos, rng.choose(moves).unwrap_or(Move::Pass))),
             Turn::Over(outcome) => Err(outcome),
         }

@@ -119,7 +119,7 @@ impl<const P: usize> Hash for Position<P> {
 
 impl<const P: usize> Position<P> {
     /// The captures, the player to move and the history byte as one word
-    /// (for [`PartialEq`]).
+    /// (for [`PartialEq`] and the fingerprint).
     #[inline(always)]
     const fn tail(&self) -> u32 {
         u32::from_le_bytes([self.scores[0], self.scores[1], self.to_move as u8, self.history])
@@ -758,11 +758,9 @@ impl<const P: usize> Board for Position<P> {
         // which hash tables index by.
         const K: u64 = 0x517C_C1B7_2722_0A95;
         let round = |hash: u64, word: u64| (hash.rotate_left(5) ^ word).wrapping_mul(K);
-        let head = u64::from(self.scores[0])
-            | u64::from(self.scores[1]) << 8
-            | (self.to_move as u64) << 16
-            | u64::from(self.children.bits()) << 24
-            | u64::from(self.history) << 56;
+        // The captures, mover and history byte are one word in this
+        // layout (one load), the children the high half.
+        let head = u64::from(self.tail()) | u64::from(self.children.bits()) << 32;
         let hash = Packed::load(&self.pits).fold_words(round(0, head), round);
         hash ^ hash >> 32
     }

@@ -1,6 +1,6 @@
 //! A small seeded pseudo-random generator for playouts and search.
 
-use crate::moves::{Move, MoveSet};
+use crate::moves::{Move, MoveSet, PitSet};
 
 /// SplitMix64: a small, fast, seeded pseudo-random generator (not for
 /// cryptography). Here so that playouts need no dependency.
@@ -50,13 +50,21 @@ impl SplitMix64 {
         if moves.has_directed() {
             return self.choose_directed(moves);
         }
-        let bits = moves.pit_set().bits();
+        self.choose_pit(moves.pit_set()).map(Move::from_index)
+    }
+
+    /// A uniformly random pit of `pits` (0-based), or `None` if it is empty:
+    /// [`choose`](SplitMix64::choose) among plain moves, drawing the same
+    /// numbers.
+    #[inline(always)]
+    pub(crate) fn choose_pit(&mut self, pits: PitSet) -> Option<usize> {
+        let bits = pits.bits();
         if bits == 0 {
             return None;
         }
         let first = bits.trailing_zeros();
         let window = bits >> first;
-        let index = if window < 256 {
+        Some(if window < 256 {
             let window = window as usize;
             let n = self.below(usize::from(SELECT.count[window]));
             first as usize + usize::from(SELECT.nth[window][n])
@@ -68,8 +76,7 @@ impl SplitMix64 {
                 bits &= bits - 1;
             }
             bits.trailing_zeros() as usize
-        };
-        Some(Move::from_index(index))
+        })
     }
 }
 

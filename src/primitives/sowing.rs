@@ -819,6 +819,38 @@ pub(crate) fn next_lap<const P: usize>(
     }
 }
 
+/// One lap of a relay on its state, for [`relay_laps`]: sows from `start`
+/// and says which pit the next lap sows, if any. Closures are laps.
+pub(crate) trait RelayLap<S> {
+    /// Sows the lap from `start`.
+    fn lap(&mut self, state: &mut S, start: usize) -> Option<usize>;
+}
+
+impl<S, F: FnMut(&mut S, usize) -> Option<usize>> RelayLap<S> for F {
+    #[inline(always)]
+    fn lap(&mut self, state: &mut S, start: usize) -> Option<usize> {
+        self(state, start)
+    }
+}
+
+/// The lap of [`relay_sow_pits`], the relay of the games that sow no store.
+/// A type rather than a closure so that it can be inlined always: every
+/// place that sows a relay shares one closure type, which the compiler kept
+/// as a function (its rule read at run time, not folded from the game's
+/// constant declaration).
+struct PitsLap {
+    rule: RelayRule,
+    stop: LapStop,
+}
+
+impl<const P: usize> RelayLap<([u8; P], usize)> for PitsLap {
+    #[inline(always)]
+    fn lap(&mut self, (pits, last): &mut ([u8; P], usize), start: usize) -> Option<usize> {
+        *last = self.rule.sowing.sow(pits, start);
+        next_lap(pits, *last, self.rule, self.stop)
+    }
+}
+
 /// Relay sowing by a [`RelayRule`] on the pits alone (no store is sown).
 #[inline(always)]
 pub(crate) fn relay_sow_pits<const P: usize>(
@@ -827,18 +859,15 @@ pub(crate) fn relay_sow_pits<const P: usize>(
     rule: RelayRule,
     stop: LapStop,
 ) -> Result<Relay, EndlessRelay> {
-    // The state is the board and the last pit, so that the lap closure
-    // keeps nothing outside it.
+    // The state is the board and the last pit, so that the lap keeps
+    // nothing outside it.
     let mut state = (*pits, 0usize);
     let laps = relay_laps(
         &mut state,
         wrap::<P>(origin),
         rule.max_laps,
         rule.at_max_laps.is_refused(),
-        |(pits, last): &mut ([u8; P], usize), start| {
-            *last = rule.sowing.sow(pits, start);
-            next_lap(pits, *last, rule, stop)
-        },
+        PitsLap { rule, stop },
         |(pits, _)| pits.iter().map(|&seeds| u32::from(seeds)).sum(),
     );
     *pits = state.0;
@@ -867,7 +896,7 @@ pub(crate) fn relay_sow_pits_first_to_store<const P: usize>(
         wrap::<P>(origin),
         rule.max_laps,
         rule.at_max_laps.is_refused(),
-        |(pits, last, taken): &mut ([u8; P], usize, u32), start| {
+        |(pits, last, taken): &mut ([u8; P], usize, u32), start: usize| {
             pits[start] = pits[start].saturating_sub(1);
             *taken += 1;
             *last = rule.sowing.sow(pits, start);
@@ -898,7 +927,7 @@ pub(crate) fn relay_sow_stores<const P: usize, const STORES_SWAPPED: bool>(
         wrap::<P>(origin),
         rule.max_laps,
         rule.at_max_laps.is_refused(),
-        |pos: &mut Position<P>, start| {
+        |pos: &mut Position<P>, start: usize| {
             let through_store = matches!(rule.continues, RelayContinues::ThroughOwnStore);
             landing = if through_store && start == P {
                 sow_from_store::<P, STORES_SWAPPED>(pos, stores)
@@ -1031,28 +1060,33 @@ pub(crate) fn relay_laps<S: Copy + PartialEq>(
     origin: usize,
     max_laps: u32,
     detect_cycles: bool,
-    mut lap: impl FnMut(&mut S, usize) -> Option<usize>,
+    mut lap: impl RelayLap<S>,
     seeds: impl Fn(&S) -> u32,
 ) -> Result<u32, EndlessRelay> {
-    let mut laps = 1u32;
-    let Some(mut start) = lap(state, origin) else {
-        return Ok(laps);
-    };
-    if max_laps <= 1 {
-        return Err(EndlessRelay { laps });
-    }
-    // The limits are checked only from here on (the board's total is looked
-    // at then, not on every relay): the lower of the two.
+    // `lap` is called in one place only (the first lap is the loop's first
+    // pass), so that a lap inlined here is inlined once.
+    let mut laps = 0u32;
+    let mut start = origin;
+    // The limits are checked only from `check_from` on (the board's total
+    // is looked at then, not on every relay): the lower of the two.
     let check_from = max_laps.min(OVERFULL_LAP_LIMIT);
     let mut saved = (*state, start);
     let mut power = 1u32;
     let mut since_saved = 0u32;
     loop {
-        let next = lap(state, start);
+        let next = lap.lap(state, start);
         laps += 1;
         match next {
             None => return Ok(laps),
             Some(pit) => start = pit,
+        }
+        if laps == 1 {
+            // The first lap relays: the cycle search starts from here.
+            if max_laps <= 1 {
+                return Err(EndlessRelay { laps });
+            }
+            saved = (*state, start);
+            continue;
         }
         if detect_cycles && (*state, start) == saved {
             return Err(EndlessRelay { laps });
@@ -1076,6 +1110,7 @@ pub(crate) fn relay_laps<S: Copy + PartialEq>(
 /// [`Direction::ByParity`](super::Direction::ByParity) seen in the mirror).
 /// Whole rounds are added at once; the rest (fewer than a round, at most 31
 /// places) seed by seed.
+#[inline]
 pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
     pos: &mut Position<P>,
     origin: usize,

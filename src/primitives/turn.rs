@@ -1613,7 +1613,7 @@ impl SowingTurn {
             origin,
             relay.max_laps,
             relay.at_max_laps.is_refused(),
-            |(pos, last): &mut (Position<P>, usize), start| {
+            |(pos, last): &mut (Position<P>, usize), start: usize| {
                 *last = en_passant.lap(pos, start, sowing, scope, territory);
                 next_lap(&pos.pits, *last, relay, stop)
             },
@@ -1677,7 +1677,7 @@ impl SowingTurn {
             origin,
             relay.max_laps,
             relay.at_max_laps.is_refused(),
-            |(pos, last, taken): &mut (Position<P>, usize, Capture), start| {
+            |(pos, last, taken): &mut (Position<P>, usize, Capture), start: usize| {
                 *last = self.capturing_lap(pos, start, relay.sowing, lap_capture, player);
                 let relays = match lap_capture.goes_on {
                     LapCaptureGoesOn::NextPit if self.captures_at(&pos.pits, *last, player) => None,
