@@ -351,7 +351,10 @@ impl PitSet {
     }
 
     /// The pits whose index satisfies `keep`.
-    #[inline]
+    // Always inlined: `keep` is often a game's whole check of a move (a
+    // relay sown to its end), which folds only where the game's constant
+    // declaration is known.
+    #[inline(always)]
     #[must_use]
     pub fn filter(self, mut keep: impl FnMut(usize) -> bool) -> PitSet {
         let mut kept = 0;
