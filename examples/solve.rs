@@ -52,16 +52,16 @@ mod common;
 #[path = "solve/options.rs"]
 mod options;
 
-use std::cell::RefCell;
 use std::error::Error;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use common::progress::{Progress, Ticker};
 use mancala_rules::games::Tihbat;
-use mancala_rules::solve::proof::{self, CheckedTable, Prover};
+use mancala_rules::solve::proof::{self, CheckedTable, ProofSettings, ProveProgress};
 use mancala_rules::solve::{BuildOptions, LevelProgress, Solvable, Table};
 use mancala_rules::{Board, Escaped, GameKind, Player, Position, Ruleset, WithRuleset};
 use options::Options as Args;
@@ -76,8 +76,9 @@ solved with a proof certificate:
                     checked table to FILE.table
   --verify FILE     check FILE and FILE.table with the rules alone: prints
                     `verified value V`
-  --tt-memory MB    with --opening: the prover's transposition table, in MiB
-                    (default 1024; a setting of speed, never of the values)
+  --tt-memory MB    with --opening: the provers' transposition tables, in MiB
+                    in all (default 1024; a setting of speed, never of the
+                    values); --threads N provers share the first moves
   --probe-above K   with --opening: children of more than K seeds on the
                     board have their table entries probed for the move
                     order (default: --max-seeds + 4; speed only)";
@@ -434,28 +435,32 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
     );
     let searching = Instant::now();
     // Borrowed by the prover's callback while the prover lives.
-    let progress = RefCell::new(Progress::new("proving"));
+    let progress = Mutex::new(Progress::new("proving"));
     let tt = opening.tt_memory.unwrap_or(OPENING_TT_MIB) << 20;
-    let mut prover = Prover::with_memory(&table, tt, |p| {
-        progress
-            .borrow_mut()
-            .message(|| format!("{} positions searched, {} nodes", p.searched, p.nodes));
-    })?;
-    if let Some(k) = opening.probe_above {
-        prover.probe_children_above(k);
-    }
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let settings = ProofSettings::default()
+        .with_threads(threads)
+        .with_memory(tt)
+        .with_probe_above(opening.probe_above);
+    let report = |p: ProveProgress| {
+        if let Ok(mut progress) = progress.try_lock() {
+            progress.message(|| format!("{} positions searched, {} nodes", p.searched, p.nodes));
+        }
+    };
     let start = rules.start();
-    let written = match &opening.proof {
+    let (written, stats) = match &opening.proof {
         Some(path) => {
             let mut out = BufWriter::new(File::create(path)?);
-            let written = prover.write_certificate(&start, &mut out)?;
+            let proved = proof::prove_opening(&table, &start, settings, report, &mut out)?;
             out.flush()?;
-            written
+            proved
         }
-        None => prover.write_certificate(&start, std::io::sink())?,
+        None => proof::prove_opening(&table, &start, settings, report, std::io::sink())?,
     };
-    progress.borrow_mut().end();
-    let stats = prover.stats();
+    progress.lock().map_err(|_| "progress lock poisoned")?.end();
     errln!(
         "proved: {} positions searched, {} null-window tests, {} repetitions met, {} certificate nodes ({} bytes), in {:.1} s",
         stats.searched,
@@ -473,7 +478,6 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
         stats.hits,
         stats.replaced
     );
-    drop(prover);
     if let Some(path) = &opening.proof {
         let tables = table_path(path);
         let mut out = BufWriter::new(File::create(&tables)?);

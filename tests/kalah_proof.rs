@@ -499,3 +499,71 @@ fn a_streamed_certificate_is_the_same_and_is_checked_as_read() {
     // Cut short: refused.
     assert!(proof::verify_certificate_from(&Small, &bytes[..bytes.len() / 2], &checked, |_| {}).is_err());
 }
+
+/// The opening proved by `threads` provers sharing its first moves
+/// (`proof::prove_opening`), through its file: its values are minimax's,
+/// and the certificate, checked as it is read, proves them.
+fn compare_shared<R: Solvable>(rules: R, max_seeds: u32, threads: usize) {
+    let table = table(rules, max_seeds);
+    let checked = checked(&table);
+    let start = rules.start();
+    let settings = proof::ProofSettings::default()
+        .with_threads(threads)
+        .with_memory(1 << 20);
+    let mut bytes = Vec::new();
+    let (written, stats) = proof::prove_opening(&table, &start, settings, |_| {}, &mut bytes).unwrap();
+    let name = rules.name();
+    assert!(stats.searched > 0, "{name}: the provers searched");
+    assert_eq!(written.bytes, bytes.len() as u64, "{name}");
+    let (root, verified) =
+        proof::verify_certificate_from(&rules, bytes.as_slice(), &checked, |_| {}).unwrap();
+    assert_eq!(root, start, "{name}");
+    let mut memo = HashMap::new();
+    assert_eq!(
+        verified.value,
+        minimax(rules, &start, &mut memo),
+        "{name}: the value"
+    );
+    assert_eq!(written.value, verified.value, "{name}");
+    assert_eq!(written.moves, verified.moves, "{name}");
+    let moves = rules.legal_moves(&start);
+    assert_eq!(verified.moves.len(), moves.len(), "{name}: every first move");
+    for (mv, value) in verified.moves {
+        let mut child = start;
+        rules.play_unchecked(&mut child, mv);
+        assert_eq!(
+            value,
+            minimax(rules, &child, &mut memo),
+            "{name}: first move {mv}"
+        );
+    }
+}
+
+#[test]
+fn the_opening_shared_among_provers_agrees_with_minimax() {
+    with_big_stack(|| {
+        for threads in [1, 2, 3] {
+            compare_shared(Kalah1, 4, threads);
+            compare_shared(Kalah2x3, 6, threads);
+            compare_shared(Kalah2x4, 6, threads);
+            compare_shared(Kalah1Empty, 4, threads);
+            compare_shared(Kalah2x3Empty, 6, threads);
+        }
+    });
+}
+
+/// A start that is a table position is proved by its table entry alone, on
+/// any number of provers.
+#[test]
+fn an_opening_inside_the_table_is_proved_by_its_entry() {
+    let table = table(Small, 18);
+    let checked = checked(&table);
+    let start = Small.start();
+    let mut bytes = Vec::new();
+    let settings = proof::ProofSettings::default().with_threads(2);
+    let (written, _) = proof::prove_opening(&table, &start, settings, |_| {}, &mut bytes).unwrap();
+    let (_, verified) = proof::verify_certificate_from(&Small, bytes.as_slice(), &checked, |_| {}).unwrap();
+    let mut memo = HashMap::new();
+    assert_eq!(verified.value, minimax(Small, &start, &mut memo));
+    assert_eq!(written.value, verified.value);
+}

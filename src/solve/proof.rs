@@ -1074,4 +1074,4 @@ fn check_node<R: Solvable>(
 
 mod prover;
 
-pub use prover::{ProveProgress, Prover, ProverStats, Written};
+pub use prover::{prove_opening, ProofSettings, ProveProgress, Prover, ProverStats, Written};

@@ -42,6 +42,21 @@ pub struct ProverStats {
     pub probes: u64,
 }
 
+impl ProverStats {
+    /// The figures of two provers together.
+    fn add(self, other: ProverStats) -> ProverStats {
+        ProverStats {
+            searched: self.searched + other.searched,
+            repetitions: self.repetitions + other.repetitions,
+            tests: self.tests + other.tests,
+            slots: self.slots + other.slots,
+            replaced: self.replaced + other.replaced,
+            hits: self.hits + other.hits,
+            probes: self.probes + other.probes,
+        }
+    }
+}
+
 /// One slot of the transposition table: 16 bytes, four to a cache line.
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
@@ -296,6 +311,30 @@ impl<P: Board> Nodes<P> {
             self.link(id);
         }
         Ok(id)
+    }
+
+    /// Appends every node of `other`, their children's ids moved past this
+    /// set's nodes; returns that offset, to move `other`'s ids by.
+    fn absorb(&mut self, other: &Nodes<P>) -> Result<u32, SolveError> {
+        let offset = u32::try_from(self.len())
+            .map_err(|_| SolveError::Rules("more certificate nodes than a u32 counts".into()))?;
+        let mut moved = Vec::new();
+        other.for_each(|upper, bound, pos, children| {
+            moved.clear();
+            // An id of `other` is below its node's, so below the new one's.
+            moved.extend(children.iter().map(|&(mv, id)| (mv, id + offset)));
+            let before = self.find(pos, upper);
+            self.push(*pos, upper, bound, &moved)?;
+            // The index keeps the stronger of two nodes of one board.
+            if let Some(old) = before {
+                let kept = self.bound(old);
+                if (upper && kept <= bound) || (!upper && kept >= bound) {
+                    self.link(old);
+                }
+            }
+            Ok(())
+        })?;
+        Ok(offset)
     }
 
     /// Each node in order: kind, bound, position, children.
@@ -673,7 +712,12 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// the stored best move, then by the children's known bounds where
     /// probed, else by what the move takes, a move that keeps the turn first
     /// among equals. Fills each probed child's key.
-    fn order(&mut self, children: &mut [Child<R::Position>], best: u8) {
+    ///
+    /// A probed child whose stored bound already makes its move worth at
+    /// least `beta` cuts at once (an enhanced transposition cutoff): the
+    /// best such value and its move are returned, and nothing is ordered.
+    fn order(&mut self, children: &mut [Child<R::Position>], best: u8, beta: i32) -> Option<(i32, u8)> {
+        let mut cut: Option<(i32, u8)> = None;
         for c in children.iter_mut() {
             if c.leaf.is_some() {
                 c.order = i32::MIN;
@@ -683,13 +727,23 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             if seeds_of(&c.pos) > self.probe_above {
                 c.key = self.keys.key(&c.pos);
                 if let Some(slot) = self.tt.probe(c.key) {
-                    guess = 2 * c.value((i32::from(slot.lo) + i32::from(slot.hi)) / 2) + i32::from(c.same);
+                    let (lo, hi) = (i32::from(slot.lo), i32::from(slot.hi));
+                    guess = 2 * c.value((lo + hi) / 2) + i32::from(c.same);
+                    // The least the move is worth, whatever the child's
+                    // exact value within its bounds.
+                    let floor = if c.same { c.value(lo) } else { c.value(hi) };
+                    if floor >= beta && cut.map_or(true, |(v, _)| floor > v) {
+                        cut = Some((floor, c.mv.to_byte()));
+                    }
                 }
             }
             c.order = if c.mv.to_byte() == best { i32::MAX } else { guess };
         }
-        // Stable: equal guesses keep the moves' order.
-        children.sort_by_key(|c| std::cmp::Reverse(c.order));
+        if cut.is_none() {
+            // Stable: equal guesses keep the moves' order.
+            children.sort_by_key(|c| std::cmp::Reverse(c.order));
+        }
+        cut
     }
 
     /// Fail-soft alpha-beta at `pos`, which is not a leaf (its legal moves
@@ -728,9 +782,11 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
                 .iter()
                 .find(|c| c.leaf == Some(best))
                 .map_or(NO_MOVE, |c| c.mv.to_byte());
+        } else if let Some((floor, mv)) = self.order(&mut children, best_move, b0) {
+            best = floor;
+            best_byte = mv;
         } else {
             a = a.max(best);
-            self.order(&mut children, best_move);
             self.path.push(*pos);
             for c in children.iter() {
                 if c.leaf.is_some() {
@@ -899,7 +955,8 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             .tt
             .probe(self.keys.key(pos))
             .map_or(NO_MOVE, |slot| slot.best);
-        self.order(&mut children, best);
+        // No cut-off: every child is ordered.
+        self.order(&mut children, best, i32::MAX);
         // The cheapest child already known to meet the bound: a leaf or a
         // node already proved (cost 0), else one whose stored bound meets
         // it, of least work.
@@ -1044,6 +1101,17 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         out: impl std::io::Write,
     ) -> Result<Written, SolveError> {
         let claims = self.prove_claims(root)?;
+        self.write_claims(root, &claims, out)
+    }
+
+    /// Writes the certificate of `claims` (each with its value, the root's
+    /// first) from the prover's nodes, and forgets them.
+    fn write_claims(
+        &mut self,
+        root: &R::Position,
+        claims: &[(Claim, i32)],
+        out: impl std::io::Write,
+    ) -> Result<Written, SolveError> {
         let count = u32::try_from(self.nodes.len())
             .map_err(|_| SolveError::Rules("more certificate nodes than a u32 counts".into()))?;
         let plain: Vec<Claim> = claims.iter().map(|(claim, _)| *claim).collect();
@@ -1070,4 +1138,236 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             bytes,
         })
     }
+}
+
+/// How [`prove_opening`] shares its work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ProofSettings {
+    /// Provers, each on its own thread (at least one).
+    pub threads: usize,
+    /// Bytes of transposition table in all, shared equally by the provers.
+    pub memory: usize,
+    /// See [`Prover::probe_children_above`]; `None` for its default.
+    pub probe_above: Option<u32>,
+}
+
+impl ProofSettings {
+    /// With `threads` provers (at least one is used).
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> ProofSettings {
+        ProofSettings { threads, ..self }
+    }
+
+    /// With `bytes` of transposition table in all.
+    #[must_use]
+    pub fn with_memory(self, bytes: usize) -> ProofSettings {
+        ProofSettings {
+            memory: bytes,
+            ..self
+        }
+    }
+
+    /// With [`Prover::probe_children_above`] set (`None`: its default).
+    #[must_use]
+    pub fn with_probe_above(self, seeds: Option<u32>) -> ProofSettings {
+        ProofSettings {
+            probe_above: seeds,
+            ..self
+        }
+    }
+}
+
+impl Default for ProofSettings {
+    /// One prover, a 64 MiB transposition table.
+    fn default() -> ProofSettings {
+        ProofSettings {
+            threads: 1,
+            memory: DEFAULT_MEMORY,
+            probe_above: None,
+        }
+    }
+}
+
+/// The stack of each of [`prove_opening`]'s threads: the search recurses
+/// once a move, and a debug build's frames are large.
+const PROVER_STACK: usize = 256 << 20;
+
+/// A first move proved by one of [`prove_opening`]'s provers: its index
+/// among the root's moves, its value and its two nodes.
+type Proved = (usize, i32, u32, u32);
+
+/// What one of [`prove_opening`]'s provers brings back: its nodes, its
+/// figures and the first moves it proved.
+type Share<P> = (Nodes<P>, ProverStats, Vec<Proved>);
+
+/// [`Prover::write_certificate`] with its first moves shared among
+/// `settings.threads` provers over one table: each prover takes the next
+/// first move not yet taken, finds its value and proves it; their nodes are
+/// then put together and the root is proved from its moves' nodes. The
+/// certificate proves the same claims (the root and each first move) and is
+/// checked the same way. Returns what was written and what the provers did;
+/// `on_progress` gets their figures summed.
+///
+/// Each prover has its own transposition table (`settings.memory` shared
+/// equally) and runs on a thread of its own with a 256 MiB stack (reserved,
+/// not used, but for deep searches); a position met under two first moves
+/// may be searched by both, and proved by both (a certificate may hold a
+/// board twice). Each first move's search starts its MTD(f) from the value
+/// of the last first move its prover found. A thread that cannot start, or
+/// that panics, is an error.
+///
+/// # Example
+///
+/// ```
+/// use mancala_rules::games::Kalah;
+/// use mancala_rules::solve::proof::{prove_opening, verify_certificate, Certificate, CheckedTable, ProofSettings};
+/// use mancala_rules::solve::Table;
+/// use mancala_rules::Board;
+///
+/// let table = Table::build(Kalah, 6)?;
+/// let root = "0 0 1 0 2 1 | 1 0 2 0 1 1 20-19 S".parse()?;
+/// let settings = ProofSettings::default().with_threads(2);
+/// let mut file = Vec::new();
+/// let (written, _) = prove_opening(&table, &root, settings, |_| {}, &mut file)?;
+/// let certificate = Certificate::read_from(Kalah, file.as_slice())?;
+/// let mut tables = Vec::new();
+/// mancala_rules::solve::proof::write_checked_table(&table, &mut tables)?;
+/// let mut checked = CheckedTable::read_from(Kalah, tables.as_slice())?;
+/// checked.verify(1, |_| {})?;
+/// let verified = verify_certificate(&Kalah, &certificate, &checked, |_| {})?;
+/// assert_eq!(verified.value, written.value);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn prove_opening<R: Solvable>(
+    table: &Table<R>,
+    root: &R::Position,
+    settings: ProofSettings,
+    on_progress: impl Fn(ProveProgress) + Sync,
+    out: impl std::io::Write,
+) -> Result<(Written, ProverStats), SolveError> {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    let rules = *table.rules();
+    let threads = settings.threads.max(1);
+    let memory = settings.memory / threads;
+    let moves: Vec<Move> = match rules.turn(root) {
+        Turn::Moves(moves) => moves.into_iter().collect(),
+        Turn::Over(_) => Vec::new(),
+    };
+    let counts: Vec<(AtomicU64, AtomicU64)> = (0..threads)
+        .map(|_| (AtomicU64::new(0), AtomicU64::new(0)))
+        .collect();
+    let report = |me: usize, p: ProveProgress| {
+        counts[me].0.store(p.searched, Ordering::Relaxed);
+        counts[me].1.store(p.nodes as u64, Ordering::Relaxed);
+        let (mut searched, mut nodes) = (0, 0u64);
+        for (s, n) in &counts {
+            searched += s.load(Ordering::Relaxed);
+            nodes += n.load(Ordering::Relaxed);
+        }
+        on_progress(ProveProgress {
+            searched,
+            nodes: usize::try_from(nodes).unwrap_or(usize::MAX),
+        });
+    };
+    let next = AtomicUsize::new(0);
+    let work = |me: usize| -> Result<Share<R::Position>, SolveError> {
+        let mut prover = Prover::with_memory(table, memory, |p| report(me, p))?;
+        if let Some(k) = settings.probe_above {
+            prover.probe_children_above(k);
+        }
+        let mut done = Vec::new();
+        let mut guess = south_scores(root);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = moves.get(i) else { break };
+            let mut child = *root;
+            rules.play_unchecked(&mut child, mv);
+            let v = prover.value_from(&child, guess);
+            guess = v;
+            let (lower, _) = prover.prove(&child, false, v)?;
+            let (upper, _) = prover.prove(&child, true, v)?;
+            done.push((i, v, lower, upper));
+        }
+        let nodes = std::mem::replace(&mut prover.nodes, Nodes::new());
+        Ok((nodes, prover.stats(), done))
+    };
+    let mut results = std::thread::scope(|scope| {
+        let provers: Vec<_> = (0..threads)
+            .map(|me| {
+                std::thread::Builder::new()
+                    .name(format!("prover {me}"))
+                    .stack_size(PROVER_STACK)
+                    .spawn_scoped(scope, move || work(me))
+            })
+            .collect();
+        provers
+            .into_iter()
+            .map(|prover| match prover {
+                Ok(running) => running
+                    .join()
+                    .unwrap_or_else(|_| Err(SolveError::Rules("a prover's thread panicked".into()))),
+                Err(e) => Err(SolveError::Rules(format!("a prover's thread did not start: {e}"))),
+            })
+            .collect::<Vec<_>>()
+    })
+    .into_iter();
+    // The first prover proves the root over every prover's nodes.
+    let Some(first) = results.next() else {
+        return Err(SolveError::Rules("no prover ran".into()));
+    };
+    let (nodes, mut stats, mut proved) = first?;
+    let mut prover = Prover::with_memory(table, memory, |p| report(0, p))?;
+    prover.nodes = nodes;
+    for result in results {
+        let (nodes, more, done) = result?;
+        let offset = prover.nodes.absorb(&nodes)?;
+        stats = stats.add(more);
+        proved.extend(
+            done.into_iter()
+                .map(|(i, v, lower, upper)| (i, v, lower + offset, upper + offset)),
+        );
+    }
+    proved.sort_unstable_by_key(|&(i, ..)| i);
+    let values = proved.iter().map(|&(_, v, ..)| v);
+    let best = match root.to_move() {
+        Player::South => values.max(),
+        Player::North => values.min(),
+    };
+    // On a large stack too: a node not among the first moves' is searched.
+    let (value, lower, upper) = std::thread::scope(|scope| {
+        let root_proof = std::thread::Builder::new()
+            .name("prover".into())
+            .stack_size(PROVER_STACK)
+            .spawn_scoped(scope, || -> Result<(i32, u32, u32), SolveError> {
+                let value = best.unwrap_or_else(|| prover.value(root));
+                let (lower, _) = prover.prove(root, false, value)?;
+                let (upper, _) = prover.prove(root, true, value)?;
+                Ok((value, lower, upper))
+            });
+        match root_proof {
+            Ok(running) => running
+                .join()
+                .unwrap_or_else(|_| Err(SolveError::Rules("a prover's thread panicked".into()))),
+            Err(e) => Err(SolveError::Rules(format!("a prover's thread did not start: {e}"))),
+        }
+    })?;
+    let mut claims = vec![(
+        Claim {
+            first_move: None,
+            lower,
+            upper,
+        },
+        value,
+    )];
+    for &(i, v, lower, upper) in &proved {
+        let claim = Claim {
+            first_move: Some(moves[i]),
+            lower,
+            upper,
+        };
+        claims.push((claim, v));
+    }
+    let written = prover.write_claims(root, &claims, out)?;
+    Ok((written, stats.add(prover.stats())))
 }
