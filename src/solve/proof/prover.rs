@@ -1230,7 +1230,7 @@ type Share<P> = (Nodes<P>, ProverStats, Vec<Proved>);
 /// let settings = ProofSettings::default().with_threads(2);
 /// let mut file = Vec::new();
 /// let (written, _) = prove_opening(&table, &root, settings, |_| {}, &mut file)?;
-/// let certificate = Certificate::read_from(Kalah, file.as_slice())?;
+/// let certificate = Certificate::read_from(&Kalah, file.as_slice())?;
 /// let mut tables = Vec::new();
 /// mancala_rules::solve::proof::write_checked_table(&table, &mut tables)?;
 /// let mut checked = CheckedTable::read_from(Kalah, tables.as_slice())?;
