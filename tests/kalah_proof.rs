@@ -159,13 +159,22 @@ fn compare<R: Solvable>(rules: R, max_seeds: u32) -> i32 {
         "{name}: the certificate has an extra turn"
     );
     let verified = verify(rules, &certificate, &checked).unwrap();
+    let exact = agrees_with_minimax(rules, &verified);
+    assert_eq!(searched, exact, "{name}: the prover's value");
+    exact
+}
+
+/// Checks a verified opening's value and each first move's value (every
+/// legal move there) against minimax; returns the value.
+fn agrees_with_minimax<R: Solvable>(rules: R, verified: &Verified) -> i32 {
+    let name = rules.name();
+    let start = rules.start();
     let mut memo = HashMap::new();
     let exact = minimax(rules, &start, &mut memo);
-    assert_eq!(searched, exact, "{name}: the prover's value");
     assert_eq!(verified.value, exact, "{name}: the certificate's value");
     let moves = rules.legal_moves(&start);
-    assert_eq!(verified.moves.len(), moves.len(), "{name}");
-    for (mv, value) in verified.moves {
+    assert_eq!(verified.moves.len(), moves.len(), "{name}: every first move");
+    for &(mv, value) in &verified.moves {
         let mut child = start;
         rules.play_unchecked(&mut child, mv);
         assert_eq!(
@@ -518,25 +527,9 @@ fn compare_shared<R: Solvable>(rules: R, max_seeds: u32, threads: usize) {
     let (root, verified) =
         proof::verify_certificate_from(&rules, bytes.as_slice(), &checked, |_| {}).unwrap();
     assert_eq!(root, start, "{name}");
-    let mut memo = HashMap::new();
-    assert_eq!(
-        verified.value,
-        minimax(rules, &start, &mut memo),
-        "{name}: the value"
-    );
     assert_eq!(written.value, verified.value, "{name}");
     assert_eq!(written.moves, verified.moves, "{name}");
-    let moves = rules.legal_moves(&start);
-    assert_eq!(verified.moves.len(), moves.len(), "{name}: every first move");
-    for (mv, value) in verified.moves {
-        let mut child = start;
-        rules.play_unchecked(&mut child, mv);
-        assert_eq!(
-            value,
-            minimax(rules, &child, &mut memo),
-            "{name}: first move {mv}"
-        );
-    }
+    agrees_with_minimax(rules, &verified);
 }
 
 #[test]

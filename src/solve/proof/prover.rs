@@ -1193,6 +1193,19 @@ impl Default for ProofSettings {
 /// once a move, and a debug build's frames are large.
 const PROVER_STACK: usize = 256 << 20;
 
+/// What a prover's thread returned: a thread that did not start or that
+/// panicked is an error.
+fn joined<T>(
+    spawned: std::io::Result<std::thread::ScopedJoinHandle<'_, Result<T, SolveError>>>,
+) -> Result<T, SolveError> {
+    match spawned {
+        Ok(running) => running
+            .join()
+            .unwrap_or_else(|_| Err(SolveError::Rules("a prover's thread panicked".into()))),
+        Err(e) => Err(SolveError::Rules(format!("a prover's thread did not start: {e}"))),
+    }
+}
+
 /// A first move proved by one of [`prove_opening`]'s provers: its index
 /// among the root's moves, its value and its two nodes.
 type Proved = (usize, i32, u32, u32);
@@ -1301,15 +1314,7 @@ pub fn prove_opening<R: Solvable>(
                     .spawn_scoped(scope, move || work(me))
             })
             .collect();
-        provers
-            .into_iter()
-            .map(|prover| match prover {
-                Ok(running) => running
-                    .join()
-                    .unwrap_or_else(|_| Err(SolveError::Rules("a prover's thread panicked".into()))),
-                Err(e) => Err(SolveError::Rules(format!("a prover's thread did not start: {e}"))),
-            })
-            .collect::<Vec<_>>()
+        provers.into_iter().map(joined).collect::<Vec<_>>()
     })
     .into_iter();
     // The first prover proves the root over every prover's nodes.
@@ -1345,12 +1350,7 @@ pub fn prove_opening<R: Solvable>(
                 let (upper, _) = prover.prove(root, true, value)?;
                 Ok((value, lower, upper))
             });
-        match root_proof {
-            Ok(running) => running
-                .join()
-                .unwrap_or_else(|_| Err(SolveError::Rules("a prover's thread panicked".into()))),
-            Err(e) => Err(SolveError::Rules(format!("a prover's thread did not start: {e}"))),
-        }
+        joined(root_proof)
     })?;
     let mut claims = vec![(
         Claim {
