@@ -523,6 +523,53 @@ fn solve_takes_the_variant_names_and_refuses_games_without_a_solver() {
     assert!(named.contains("\nbest "), "{named}");
 }
 
+/// `solve --opening --proof F --verify F` on two provers: Kalah on a 2x3
+/// board with 3 seeds a pit (a data file), proved over a 6-seed table and
+/// checked with the rules alone; the values are those of
+/// `tests/kalah_proof.rs`'s minimax on the same board.
+#[test]
+fn solve_proves_and_checks_an_opening_on_two_provers() {
+    let mut data: Value = serde_json::from_str(include_str!("../src/games/kalah.json")).unwrap();
+    data["name"] = "kalah-2x3".into();
+    data["aliases"] = serde_json::json!([]);
+    data["pits"] = 6.into();
+    data["seeds"] = 3.into();
+    let dir = std::env::temp_dir();
+    let rules = dir.join(format!("mancala-cli-kalah-2x3-{}.json", std::process::id()));
+    let proof = dir.join(format!("mancala-cli-kalah-2x3-{}.proof", std::process::id()));
+    std::fs::write(&rules, data.to_string()).unwrap();
+    let (rules_path, proof_path) = (rules.to_string_lossy(), proof.to_string_lossy());
+    let out = succeeds(
+        "solve",
+        &[
+            "--rules",
+            &rules_path,
+            "--opening",
+            "--max-seeds",
+            "6",
+            "--threads",
+            "2",
+            "--tt-memory",
+            "8",
+            "--proof",
+            &proof_path,
+            "--verify",
+            &proof_path,
+        ],
+    );
+    for line in [
+        "moves 1: +2, 2: +2, 3: -4",
+        "value 2",
+        "best 1 2",
+        "verified value 2",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line:?} in {out}");
+    }
+    for path in [rules, proof.clone(), PathBuf::from(format!("{proof_path}.table"))] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
 /// `solve --out` without questions writes the table as it is built: the
 /// same file as a build that answers questions too, the same answers when
 /// it is loaded, and a last line with the build's figures.

@@ -1369,5 +1369,13 @@ pub fn prove_opening<R: Solvable>(
         claims.push((claim, v));
     }
     let written = prover.write_claims(root, &claims, out)?;
-    Ok((written, stats.add(prover.stats())))
+    // The root's prover comes after the others: their slots are the memory.
+    let slots = stats.slots;
+    Ok((
+        written,
+        ProverStats {
+            slots,
+            ..stats.add(prover.stats())
+        },
+    ))
 }
