@@ -1035,34 +1035,48 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// proved first, so that the root's trees reuse their nodes.
     fn prove_claims(&mut self, root: &R::Position) -> Result<Vec<(Claim, i32)>, SolveError> {
         let value = self.value(root);
-        let mut claims = Vec::new();
         let moves = match self.rules.turn(root) {
             Turn::Moves(moves) => moves,
             Turn::Over(_) => MoveSet::NONE,
         };
+        let mut claims = Vec::new();
         for mv in moves {
             let mut child = *root;
             self.rules.play_unchecked(&mut child, mv);
-            let v = self.value_from(&child, value);
-            let (lower, _) = self.prove(&child, false, v)?;
-            let (upper, _) = self.prove(&child, true, v)?;
-            let claim = Claim {
-                first_move: Some(mv),
-                lower,
-                upper,
-            };
-            claims.push((claim, v));
+            let (v, lower, upper) = self.prove_value(&child, value)?;
+            claims.push((
+                Claim {
+                    first_move: Some(mv),
+                    lower,
+                    upper,
+                },
+                v,
+            ));
         }
         let (lower, _) = self.prove(root, false, value)?;
         let (upper, _) = self.prove(root, true, value)?;
-        let claim = Claim {
-            first_move: None,
-            lower,
-            upper,
-        };
-        claims.insert(0, (claim, value));
+        claims.insert(
+            0,
+            (
+                Claim {
+                    first_move: None,
+                    lower,
+                    upper,
+                },
+                value,
+            ),
+        );
         self.progress();
         Ok(claims)
+    }
+
+    /// The value of `pos` (MTD(f) from `guess`, South's margin) and its two
+    /// nodes: the lower and the upper bound at that value.
+    fn prove_value(&mut self, pos: &R::Position, guess: i32) -> Result<(i32, u32, u32), SolveError> {
+        let value = self.value_from(pos, guess);
+        let (lower, _) = self.prove(pos, false, value)?;
+        let (upper, _) = self.prove(pos, true, value)?;
+        Ok((value, lower, upper))
     }
 
     /// Solves `root` and each of its moves, and proves every value: a
@@ -1210,9 +1224,9 @@ fn joined<T>(
 /// among the root's moves, its value and its two nodes.
 type Proved = (usize, i32, u32, u32);
 
-/// What one of [`prove_opening`]'s provers brings back: its nodes, its
-/// figures and the first moves it proved.
-type Share<P> = (Nodes<P>, ProverStats, Vec<Proved>);
+/// What one of [`prove_opening`]'s provers brings back: itself (its nodes,
+/// its table, its figures) and the first moves it proved.
+type Share<'t, R, F> = (Prover<'t, R, F>, Vec<Proved>);
 
 /// [`Prover::write_certificate`] with its first moves shared among
 /// `settings.threads` provers over one table: each prover takes the next
@@ -1252,8 +1266,8 @@ type Share<P> = (Nodes<P>, ProverStats, Vec<Proved>);
 /// assert_eq!(verified.value, written.value);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn prove_opening<R: Solvable>(
-    table: &Table<R>,
+pub fn prove_opening<'t, R: Solvable>(
+    table: &'t Table<R>,
     root: &R::Position,
     settings: ProofSettings,
     on_progress: impl Fn(ProveProgress) + Sync,
@@ -1284,8 +1298,8 @@ pub fn prove_opening<R: Solvable>(
         });
     };
     let next = AtomicUsize::new(0);
-    let work = |me: usize| -> Result<Share<R::Position>, SolveError> {
-        let mut prover = Prover::with_memory(table, memory, |p| report(me, p))?;
+    let work = |me: usize| -> Result<Share<'t, R, _>, SolveError> {
+        let mut prover = Prover::with_memory(table, memory, move |p| report(me, p))?;
         if let Some(k) = settings.probe_above {
             prover.probe_children_above(k);
         }
@@ -1296,14 +1310,11 @@ pub fn prove_opening<R: Solvable>(
             let Some(&mv) = moves.get(i) else { break };
             let mut child = *root;
             rules.play_unchecked(&mut child, mv);
-            let v = prover.value_from(&child, guess);
+            let (v, lower, upper) = prover.prove_value(&child, guess)?;
             guess = v;
-            let (lower, _) = prover.prove(&child, false, v)?;
-            let (upper, _) = prover.prove(&child, true, v)?;
             done.push((i, v, lower, upper));
         }
-        let nodes = std::mem::replace(&mut prover.nodes, Nodes::new());
-        Ok((nodes, prover.stats(), done))
+        Ok((prover, done))
     };
     let mut results = std::thread::scope(|scope| {
         let provers: Vec<_> = (0..threads)
@@ -1317,17 +1328,17 @@ pub fn prove_opening<R: Solvable>(
         provers.into_iter().map(joined).collect::<Vec<_>>()
     })
     .into_iter();
-    // The first prover proves the root over every prover's nodes.
+    // The first prover, its transposition table warm, proves the root over
+    // every prover's nodes.
     let Some(first) = results.next() else {
         return Err(SolveError::Rules("no prover ran".into()));
     };
-    let (nodes, mut stats, mut proved) = first?;
-    let mut prover = Prover::with_memory(table, memory, |p| report(0, p))?;
-    prover.nodes = nodes;
+    let (mut prover, mut proved) = first?;
+    let mut stats = ProverStats::default();
     for result in results {
-        let (nodes, more, done) = result?;
-        let offset = prover.nodes.absorb(&nodes)?;
-        stats = stats.add(more);
+        let (other, done) = result?;
+        let offset = prover.nodes.absorb(&other.nodes)?;
+        stats = stats.add(other.stats());
         proved.extend(
             done.into_iter()
                 .map(|(i, v, lower, upper)| (i, v, lower + offset, upper + offset)),
@@ -1361,21 +1372,15 @@ pub fn prove_opening<R: Solvable>(
         value,
     )];
     for &(i, v, lower, upper) in &proved {
-        let claim = Claim {
-            first_move: Some(moves[i]),
-            lower,
-            upper,
-        };
-        claims.push((claim, v));
+        claims.push((
+            Claim {
+                first_move: Some(moves[i]),
+                lower,
+                upper,
+            },
+            v,
+        ));
     }
     let written = prover.write_claims(root, &claims, out)?;
-    // The root's prover comes after the others: their slots are the memory.
-    let slots = stats.slots;
-    Ok((
-        written,
-        ProverStats {
-            slots,
-            ..stats.add(prover.stats())
-        },
-    ))
+    Ok((written, stats.add(prover.stats())))
 }
