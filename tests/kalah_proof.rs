@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use mancala_rules::games::{Kalah, KALAH};
 use mancala_rules::primitives::{Opposite, SowingTurn};
-use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover, Verified};
+use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover, Verified, LEAF_CHILD};
 use mancala_rules::solve::{BuildOptions, Solvable, SolveError, Table};
 use mancala_rules::{declare, Board, Player, Rules, Ruleset, Turn};
 
@@ -121,7 +121,7 @@ fn minimax<R: Ruleset>(rules: R, pos: &R::Position, memo: &mut HashMap<R::Positi
 fn extra_turns<P: Board>(certificate: &Certificate<P>) -> Vec<(usize, usize)> {
     let mut found = Vec::new();
     for (id, node) in certificate.nodes.iter().enumerate() {
-        for &(_, child) in &node.children {
+        for &(_, child) in node.children.iter().filter(|&&(_, child)| child != LEAF_CHILD) {
             if certificate.nodes[child as usize].position.to_move() == node.position.to_move() {
                 found.push((id, child as usize));
             }
@@ -241,6 +241,56 @@ fn the_verifier_rejects_a_changed_bound() {
         verify(Small, &changed, &checked),
         Err(SolveError::Certificate(_))
     ));
+}
+
+/// A leaf given in place ([`LEAF_CHILD`]) is valued by the verifier: a
+/// bound beyond it, or a position that is no leaf, is refuted.
+#[test]
+fn the_verifier_values_each_leaf_in_place() {
+    let (certificate, checked) = small();
+    let claimed: std::collections::BTreeSet<usize> = certificate
+        .claims
+        .iter()
+        .flat_map(|claim| [claim.lower as usize, claim.upper as usize])
+        .collect();
+    // Nodes whose every child is a leaf in place, not a claim's: only the
+    // leaves' values stand behind their bounds.
+    let all_leaves: Vec<usize> = (0..certificate.nodes.len())
+        .filter(|id| !claimed.contains(id))
+        .filter(|&id| {
+            let children = &certificate.nodes[id].children;
+            !children.is_empty() && children.iter().all(|&(_, child)| child == LEAF_CHILD)
+        })
+        .collect();
+    assert!(all_leaves.len() > 10, "{}", all_leaves.len());
+    for &id in all_leaves.iter().step_by(all_leaves.len() / 10) {
+        let mut changed = certificate.clone();
+        let node = &mut changed.nodes[id];
+        node.bound += if node.upper { -1 } else { 1 };
+        assert!(
+            matches!(verify(Small, &changed, &checked), Err(SolveError::Certificate(_))),
+            "node {id}"
+        );
+    }
+    // A child that is a node above the table, given as a leaf in place.
+    let (id, at) = (0..certificate.nodes.len())
+        .find_map(|id| {
+            let children = &certificate.nodes[id].children;
+            children
+                .iter()
+                .position(|&(_, child)| {
+                    child != LEAF_CHILD && certificate.nodes[child as usize].children.len() > 1
+                })
+                .map(|at| (id, at))
+        })
+        .expect("a node with a child above the table");
+    let mut changed = certificate.clone();
+    changed.nodes[id].children[at].1 = LEAF_CHILD;
+    let err = verify(Small, &changed, &checked).unwrap_err();
+    assert!(
+        err.to_string().contains("neither finished nor in the table"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -456,6 +506,7 @@ fn the_verifier_reads_bounds_from_the_scores_after_the_move() {
         .nodes
         .iter()
         .flat_map(|node| node.children.iter().map(|&(_, child)| child))
+        .filter(|&child| child != LEAF_CHILD)
         .collect();
     let mut refuted = 0;
     for &child in children.iter().step_by(7) {

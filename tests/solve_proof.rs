@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use mancala_rules::games::{Bohnenspiel, DjenonAboure};
 use mancala_rules::search::{proven_margin, AlphaBeta, Limits};
-use mancala_rules::solve::proof::{self, Certificate, CheckedTable, Prover, Verified};
+use mancala_rules::solve::proof::{self, Certificate, CheckedTable, ProofNode, Prover, Verified, LEAF_CHILD};
 use mancala_rules::solve::{BuildOptions, SolveError, Table};
 use mancala_rules::{Board, Player, Position, Ruleset, Turn};
 
@@ -277,12 +277,72 @@ fn the_verifier_needs_the_settling_order() {
     assert!(read.verify(1, |_| {}).is_err());
 }
 
+/// `certificate` as format 2 wrote it: each leaf in place a node of its
+/// own (the position after the move, the parent's bound), before its
+/// parent.
+fn without_leaves_in_place(certificate: &Certificate<Pos>) -> Certificate<Pos> {
+    let mut old = certificate.clone();
+    old.nodes.clear();
+    let mut moved = Vec::with_capacity(certificate.nodes.len());
+    for node in &certificate.nodes {
+        let mut node = node.clone();
+        for (mv, child) in &mut node.children {
+            if *child == LEAF_CHILD {
+                let mut after = node.position;
+                DjenonAboure.play_unchecked(&mut after, *mv);
+                old.nodes.push(ProofNode {
+                    upper: node.upper,
+                    bound: node.bound,
+                    position: after,
+                    children: Vec::new(),
+                });
+                *child = (old.nodes.len() - 1) as u32;
+            } else {
+                *child = moved[*child as usize];
+            }
+        }
+        old.nodes.push(node);
+        moved.push((old.nodes.len() - 1) as u32);
+    }
+    for claim in &mut old.claims {
+        claim.lower = moved[claim.lower as usize];
+        claim.upper = moved[claim.upper as usize];
+    }
+    old
+}
+
+#[test]
+fn a_format_2_certificate_is_still_read_and_checked() {
+    let (certificate, checked) = two_a_pit();
+    let in_place = certificate
+        .nodes
+        .iter()
+        .flat_map(|node| &node.children)
+        .filter(|&&(_, child)| child == LEAF_CHILD)
+        .count();
+    assert!(in_place > 10, "{in_place}");
+    let old = without_leaves_in_place(&certificate);
+    assert_eq!(old.nodes.len(), certificate.nodes.len() + in_place);
+    let mut bytes = Vec::new();
+    old.write_to(&mut bytes).unwrap();
+    assert_eq!(&bytes[..8], b"MNCLPRF3");
+    bytes[7] = b'2';
+    mancala_rules::solve::reseal(&mut bytes);
+    let read = Certificate::<Pos>::read_from(&DjenonAboure, bytes.as_slice()).unwrap();
+    assert_eq!(read, old);
+    assert_eq!(verify(&read, &checked).unwrap(), {
+        let mut verified = verify(&certificate, &checked).unwrap();
+        verified.nodes = old.nodes.len();
+        verified
+    });
+}
+
 #[test]
 fn files_are_checked() {
     let (certificate, _) = two_a_pit();
     let mut bytes = Vec::new();
     certificate.write_to(&mut bytes).unwrap();
-    assert_eq!(&bytes[..8], b"MNCLPRF2");
+    assert_eq!(&bytes[..8], b"MNCLPRF3");
     assert!(matches!(
         Certificate::<Pos>::read_from(&Bohnenspiel, bytes.as_slice()),
         Err(SolveError::WrongRules { .. })

@@ -156,7 +156,7 @@ impl<R: Read> Source<R> {
         Ok(u64::from_le_bytes(bytes))
     }
 
-    /// The magic, checked: format 2 of this kind, or an error that says
+    /// The magic, checked: a format of this kind still read, or an error that says
     /// what the file is (an old format, or not this kind of file).
     pub(super) fn magic(&mut self, min_header: u64) -> Result<(), SolveError> {
         let kind = self.kind;
@@ -165,7 +165,7 @@ impl<R: Read> Source<R> {
             format!("a {kind} header is at least {min_header} bytes")
         })?;
         let expected = kind.magic();
-        if magic == expected {
+        if kind.reads(&magic) {
             return Ok(());
         }
         if magic[..7] == expected[..7] && magic[7].is_ascii_digit() && magic[7] < expected[7] {

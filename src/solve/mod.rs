@@ -350,7 +350,7 @@ pub enum SolveError {
     /// A file in an older format, which this version no longer reads.
     #[error(
         "this {kind} file is in format {version}, which this version no longer reads \
-         (format 2 carries the rules' fingerprint and a checksum): {}",
+         (the current format carries the rules' fingerprint and a checksum): {}",
         kind.rebuild()
     )]
     OldFormat {
@@ -430,6 +430,9 @@ pub enum FileKind {
     Certificate,
 }
 
+/// The magic of certificates of format 2, which format 3 reads.
+const CERTIFICATE_FORMAT_2: [u8; 8] = *b"MNCLPRF2";
+
 impl FileKind {
     /// The first eight bytes of a file of this kind.
     #[must_use]
@@ -439,6 +442,21 @@ impl FileKind {
             FileKind::CheckedTable => proof::CHECKED_TABLE_MAGIC,
             FileKind::Certificate => proof::CERTIFICATE_MAGIC,
         }
+    }
+
+    /// The earlier formats of this kind that are still read: each is a
+    /// subset of the current one (a format 2 certificate is one of format 3
+    /// with no leaf given in place).
+    const fn still_read(self) -> &'static [[u8; 8]] {
+        match self {
+            FileKind::Certificate => &[CERTIFICATE_FORMAT_2],
+            FileKind::Table | FileKind::CheckedTable => &[],
+        }
+    }
+
+    /// Whether a file starting with `magic` is read as this kind.
+    pub(crate) fn reads(self, magic: &[u8; 8]) -> bool {
+        *magic == self.magic() || self.still_read().contains(magic)
     }
 
     /// How to make a file of this kind again, in the current format.

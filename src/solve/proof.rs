@@ -76,7 +76,7 @@
 //!
 //! | bytes | content |
 //! |---|---|
-//! | 8 | `b"MNCLPRF2"` |
+//! | 8 | `b"MNCLPRF3"` |
 //! | 8 | the rules' fingerprint, as above |
 //! | 1 + `L` | the game's name, as above |
 //! | 1, 1 | `P`, pits; `K`, the table's largest seed count |
@@ -86,7 +86,7 @@
 //! | 1 | 0 for a lower bound (South's margin `>=` the bound), 1 for an upper bound (`<=`) |
 //! | 2 | the bound, `i16` |
 //! | `P` + 3 | the node's position |
-//! | 1 | `m`, children (0: a leaf); then per child: the move, and `u32` the child's id, which is smaller than the node's |
+//! | 1 | `m`, children (0: a leaf); then per child: the move, and `u32` the child's id, which is smaller than the node's, or [`LEAF_CHILD`] (`0xFFFF_FFFF`): the position after the move is a leaf, valued by the verifier itself |
 //! | 8 | the checksum of every byte before it |
 //!
 //! **Extra turns** (Kalah's last seed in the own store, any rule where a
@@ -113,8 +113,19 @@
 //! one node serves a board whatever the captures before it; a claim's
 //! nodes likewise, their bounds read from the claimed position's scores.
 //!
-//! Reading checks the format (format 1, `b"MNCLPRF1"` and `b"MNCLTBO1"`,
-//! is [`SolveError::OldFormat`]: prove again), the fingerprint, the length,
+//! **Leaves in place.** A child that is a leaf (a finished game, or a board
+//! of at most `K` seeds) is not a node of its own: its parent gives the move
+//! with the id [`LEAF_CHILD`], and the verifier values the position after
+//! the move directly, as it values a leaf node (the rules' outcome, or the
+//! table), its own scores included. A leaf shared by many parents costs five
+//! bytes a parent instead of a node; on Kalah, about a third of a format 2
+//! certificate's nodes were leaves. Leaf nodes remain valid (a claim about a
+//! position that is itself a leaf names one).
+//!
+//! Format 2 (`b"MNCLPRF2"`) is format 3 with no leaf in place, and is still
+//! read. Reading checks the format (format 1, `b"MNCLPRF1"` and
+//! `b"MNCLTBO1"`, is [`SolveError::OldFormat`]: prove again), the
+//! fingerprint, the length,
 //! the checksum and the range of what the file holds (a table value within
 //! its seed count, a bound within the seeds of its position); the verifier
 //! then checks what the values mean.
@@ -141,9 +152,14 @@ use crate::{Board, Move, Player, Turn};
 /// The first eight bytes of a checked table file, format 2 (see the
 /// [module docs](self)).
 pub const CHECKED_TABLE_MAGIC: [u8; 8] = *b"MNCLTBO2";
-/// The first eight bytes of a certificate file, format 2 (see the
+/// The first eight bytes of a certificate file, format 3 (see the
 /// [module docs](self)).
-pub const CERTIFICATE_MAGIC: [u8; 8] = *b"MNCLPRF2";
+pub const CERTIFICATE_MAGIC: [u8; 8] = *b"MNCLPRF3";
+
+/// The child id of a leaf given in place: the position after the move is a
+/// finished game or a table position, which the verifier values itself
+/// (see "Leaves in place" in the [module docs](self)).
+pub const LEAF_CHILD: u32 = u32::MAX;
 
 /// The move byte of a claim about the root itself.
 const ROOT_CLAIM: u8 = 255;
@@ -538,7 +554,8 @@ pub struct ProofNode<P> {
     /// The position.
     pub position: P,
     /// The moves given, each with the id of the node of the position after
-    /// it (smaller than this node's id); empty at a leaf.
+    /// it (smaller than this node's id), or [`LEAF_CHILD`] where that
+    /// position is a leaf; empty at a leaf.
     pub children: Vec<(Move, u32)>,
 }
 
@@ -984,6 +1001,18 @@ impl<'a, R: Solvable> Checker<'a, R> {
 
 /// Checks one node of a certificate (see the [module docs](self)) against
 /// the nodes before it (`nodes`, checked already).
+/// South's final margin at a position of the table (a leaf that is not a
+/// finished game), from its scores.
+fn table_margin<R: Solvable>(pos: &R::Position, table: &CheckedTable<R>) -> Result<i32, String> {
+    if seeds_of(pos) > table.max_seeds() {
+        return Err(format!("{pos}: a leaf neither finished nor in the table"));
+    }
+    let value = table
+        .value(pos)
+        .ok_or_else(|| format!("{pos}: not in the table"))?;
+    Ok(for_south(pos, value))
+}
+
 fn check_node<R: Solvable>(
     rules: &R,
     nodes: &[Known<R::Position>],
@@ -1013,13 +1042,7 @@ fn check_node<R: Solvable>(
         Turn::Moves(moves) => moves,
     };
     if node.children.is_empty() {
-        if seeds_of(&pos) > table.max_seeds() {
-            return Err(format!("{pos}: a leaf neither finished nor in the table"));
-        }
-        let value = table
-            .value(&pos)
-            .ok_or_else(|| format!("{pos}: not in the table"))?;
-        let margin = for_south(&pos, value);
+        let margin = table_margin(&pos, table)?;
         if !holds(margin) {
             return Err(format!("{pos}: the table gives {margin}, not bound {bound}"));
         }
@@ -1049,6 +1072,20 @@ fn check_node<R: Solvable>(
             ));
         }
         seen = seen.with(mv);
+        if child_id == LEAF_CHILD {
+            let mut after = pos;
+            rules.play_unchecked(&mut after, mv);
+            let margin = match rules.turn(&after) {
+                Turn::Over(outcome) => outcome.margin() as i32,
+                Turn::Moves(_) => table_margin(&after, table)?,
+            };
+            if !holds(margin) {
+                return Err(format!(
+                    "{pos}: the leaf after {mv}, {after}, is worth {margin}, not bound {bound}"
+                ));
+            }
+            continue;
+        }
         if child_id as usize >= id {
             return Err(format!("{pos}: child {child_id} does not come before its parent"));
         }

@@ -7,6 +7,7 @@
 
 use super::{
     for_south, same_board, seeds_of, south_scores, Certificate, CertificateWriter, Claim, ProofNode,
+    LEAF_CHILD,
 };
 use crate::error::{try_filled, CapacityError};
 use crate::solve::{BoardIndex, Solvable, SolveError, Table};
@@ -321,8 +322,13 @@ impl<P: Board> Nodes<P> {
         let mut moved = Vec::new();
         other.for_each(|upper, bound, pos, children| {
             moved.clear();
-            // An id of `other` is below its node's, so below the new one's.
-            moved.extend(children.iter().map(|&(mv, id)| (mv, id + offset)));
+            // An id of `other` is below its node's, so below the new one's;
+            // a leaf in place has no id to move.
+            moved.extend(
+                children
+                    .iter()
+                    .map(|&(mv, id)| (mv, if id == LEAF_CHILD { id } else { id + offset })),
+            );
             let before = self.find(pos, upper);
             self.push(*pos, upper, bound, &moved)?;
             // The index keeps the stronger of two nodes of one board.
@@ -513,7 +519,8 @@ impl Need {
 /// child. Entries that were replaced are searched again, so the extraction
 /// never depends on the table's size, only its speed does. Proved nodes are
 /// shared (the certificate is a DAG): a node proved for a bound serves every
-/// weaker claim at the same position. Nodes are written with no scores (see
+/// weaker claim at the same position; a child that is a leaf is given in
+/// place ([`LEAF_CHILD`](super::LEAF_CHILD)), not as a node. Nodes are written with no scores (see
 /// "Scores" in the [module docs](super)), so a node serves its board and
 /// mover whatever was captured before it: on Kalah(6,3) this more than
 /// halves the certificate.
@@ -1000,8 +1007,18 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         let (_, i) =
             chosen.ok_or_else(|| SolveError::Rules(format!("{pos}: no move meets the bound {bound}")))?;
         let (mv, child) = (children[i].mv, children[i].pos);
-        let (id, child_bound) = self.prove(&child, upper, bound)?;
+        let (id, child_bound) = self.prove_child(&child, upper, bound)?;
         Ok((vec![(mv, id)], child_bound))
+    }
+
+    /// A node's child proving `bound` at `pos`: a leaf in place
+    /// ([`LEAF_CHILD`], with its value), else [`prove`](Self::prove)'s node.
+    fn prove_child(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<(u32, i32), SolveError> {
+        match self.leaf(pos) {
+            Some(v) if (upper && v <= bound) || (!upper && v >= bound) => Ok((LEAF_CHILD, v)),
+            Some(v) => Err(SolveError::Rules(format!("{pos}: a leaf worth {v}, not {bound}"))),
+            None => self.prove(pos, upper, bound),
+        }
     }
 
     /// Every move of the other player, each child meeting the bound.
@@ -1018,7 +1035,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         for mv in moves {
             let mut child = *pos;
             self.rules.play_unchecked(&mut child, mv);
-            let (id, b) = self.prove(&child, upper, bound)?;
+            let (id, b) = self.prove_child(&child, upper, bound)?;
             weakest = match (first, upper) {
                 (true, _) => b,
                 (false, false) => weakest.min(b),
