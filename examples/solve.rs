@@ -423,16 +423,27 @@ const OPENING_TT_MIB: usize = 1024;
 fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), Box<dyn Error>> {
     let started = Instant::now();
     let max_seeds = args.max_seeds.unwrap_or(OPENING_TABLE);
+    // The settling order (four bytes a position) only for the checked table.
     let options = BuildOptions {
         threads: args.threads,
-        progress: true,
+        progress: opening.proof.is_some(),
     };
-    let table = Table::build_with(rules, max_seeds, options, progress_bar(rules.name()))?;
+    let mut table = Table::build_with(rules, max_seeds, options, progress_bar(rules.name()))?;
     errln!(
         "table: {} positions, up to {max_seeds} seeds, in {:.1} s",
         table.len(),
         started.elapsed().as_secs_f64()
     );
+    // The checked table first, its order then freed for the search.
+    if let Some(path) = &opening.proof {
+        let tables = table_path(path);
+        let mut out = BufWriter::new(File::create(&tables)?);
+        proof::write_checked_table(&table, &mut out)?;
+        out.flush()?;
+        drop(out);
+        table.drop_settled_order();
+        errln!("wrote {tables} ({} bytes)", std::fs::metadata(&tables)?.len());
+    }
     let searching = Instant::now();
     // Borrowed by the prover's callback while the prover lives.
     let progress = Mutex::new(Progress::new("proving"));
@@ -479,16 +490,7 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
         stats.replaced
     );
     if let Some(path) = &opening.proof {
-        let tables = table_path(path);
-        let mut out = BufWriter::new(File::create(&tables)?);
-        proof::write_checked_table(&table, &mut out)?;
-        out.flush()?;
-        drop(out);
-        errln!(
-            "wrote {path} ({} bytes) and {tables} ({} bytes)",
-            written.bytes,
-            std::fs::metadata(&tables)?.len()
-        );
+        errln!("wrote {path} ({} bytes)", written.bytes);
     }
     let mut best = Vec::new();
     let mut each = Vec::new();

@@ -369,6 +369,18 @@ fn files_are_checked() {
     assert!(proof::write_checked_table(&plain, Vec::new()).is_err());
 }
 
+#[test]
+fn a_table_whose_settled_order_is_dropped_keeps_its_values() {
+    let mut table = table(4);
+    let values: Vec<Vec<i8>> = (0..=4).map(|s| table.level(s).unwrap().to_vec()).collect();
+    assert!(table.settled_order(4).is_some());
+    proof::write_checked_table(&table, Vec::new()).unwrap();
+    table.drop_settled_order();
+    assert!((0..=4).all(|s| table.settled_order(s).is_none()));
+    assert!((0..=4).all(|s| table.level(s).unwrap() == values[s as usize].as_slice()));
+    assert!(proof::write_checked_table(&table, Vec::new()).is_err());
+}
+
 /// The standard opening, proved over a small table and verified: South wins
 /// by 4, and 5 is the only best first move.
 #[test]

@@ -307,6 +307,16 @@ impl<R: Solvable> Table<R> {
         self.settled.as_ref()?.get(seeds as usize).map(Vec::as_slice)
     }
 
+    /// Frees the settling order ([`settled_order`](Table::settled_order)),
+    /// four bytes a position, once it is no longer needed: for example
+    /// after [`write_checked_table`](super::proof::write_checked_table),
+    /// before a long search over the table. The values stay;
+    /// [`best_moves`](Table::best_moves) no longer steers by the order, and
+    /// the table can no longer be written as a checked table.
+    pub fn drop_settled_order(&mut self) {
+        self.settled = None;
+    }
+
     /// The index that numbers the boards of each level.
     pub fn index(&self) -> &BoardIndex {
         &self.index
