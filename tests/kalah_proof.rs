@@ -217,19 +217,28 @@ fn small() -> (Certificate<<Small as Ruleset>::Position>, CheckedTable<Small>) {
     (certificate, checked)
 }
 
+/// Node `id` made to claim one more than it proves (one more for a lower
+/// bound, one less for an upper): the verifier refutes the certificate.
+fn assert_stronger_bound_refuted(
+    certificate: &Certificate<<Small as Ruleset>::Position>,
+    checked: &CheckedTable<Small>,
+    id: usize,
+) {
+    let mut changed = certificate.clone();
+    let node = &mut changed.nodes[id];
+    node.bound += if node.upper { -1 } else { 1 };
+    assert!(
+        matches!(verify(Small, &changed, checked), Err(SolveError::Certificate(_))),
+        "node {id}"
+    );
+}
+
 #[test]
 fn the_verifier_rejects_a_changed_bound() {
     let (certificate, checked) = small();
     let mut refuted = 0;
     for id in (0..certificate.nodes.len()).step_by(5) {
-        let mut changed = certificate.clone();
-        let node = &mut changed.nodes[id];
-        // A stronger claim than the node's: one more for a lower bound.
-        node.bound += if node.upper { -1 } else { 1 };
-        assert!(
-            matches!(verify(Small, &changed, &checked), Err(SolveError::Certificate(_))),
-            "node {id}"
-        );
+        assert_stronger_bound_refuted(&certificate, &checked, id);
         refuted += 1;
     }
     assert!(refuted > 3, "{refuted}");
@@ -264,13 +273,7 @@ fn the_verifier_values_each_leaf_in_place() {
         .collect();
     assert!(all_leaves.len() > 10, "{}", all_leaves.len());
     for &id in all_leaves.iter().step_by(all_leaves.len() / 10) {
-        let mut changed = certificate.clone();
-        let node = &mut changed.nodes[id];
-        node.bound += if node.upper { -1 } else { 1 };
-        assert!(
-            matches!(verify(Small, &changed, &checked), Err(SolveError::Certificate(_))),
-            "node {id}"
-        );
+        assert_stronger_bound_refuted(&certificate, &checked, id);
     }
     // A child that is a node above the table, given as a leaf in place.
     let (id, at) = (0..certificate.nodes.len())

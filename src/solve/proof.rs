@@ -999,8 +999,6 @@ impl<'a, R: Solvable> Checker<'a, R> {
     }
 }
 
-/// Checks one node of a certificate (see the [module docs](self)) against
-/// the nodes before it (`nodes`, checked already).
 /// South's final margin at a position of the table (a leaf that is not a
 /// finished game), from its scores.
 fn table_margin<R: Solvable>(pos: &R::Position, table: &CheckedTable<R>) -> Result<i32, String> {
@@ -1013,6 +1011,8 @@ fn table_margin<R: Solvable>(pos: &R::Position, table: &CheckedTable<R>) -> Resu
     Ok(for_south(pos, value))
 }
 
+/// Checks one node of a certificate (see the [module docs](self)) against
+/// the nodes before it (`nodes`, checked already).
 fn check_node<R: Solvable>(
     rules: &R,
     nodes: &[Known<R::Position>],

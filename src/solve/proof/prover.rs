@@ -196,6 +196,16 @@ impl Keys {
     }
 }
 
+/// Whether `value` meets `bound`: at most it for an upper bound, at least
+/// it for a lower one.
+fn meets(upper: bool, value: i32, bound: i32) -> bool {
+    if upper {
+        value <= bound
+    } else {
+        value >= bound
+    }
+}
+
 /// `pos` with no scores: the position of its certificate node.
 pub(super) fn zeroed<B: Board>(pos: &B) -> B {
     let base = B::from_parts(pos.pits(), [0, 0], pos.to_move().index() as u8)
@@ -909,7 +919,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
 
     /// [`prove`](Self::prove) at a position with no scores.
     fn prove_zeroed(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<(u32, i32), SolveError> {
-        let holds = |v: i32| if upper { v <= bound } else { v >= bound };
+        let holds = |v: i32| meets(upper, v, bound);
         if let Some(id) = self.nodes.find(pos, upper) {
             let b = i32::from(self.nodes.bound(id));
             if holds(b) {
@@ -955,7 +965,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         upper: bool,
         bound: i32,
     ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
-        let holds = |v: i32| if upper { v <= bound } else { v >= bound };
+        let holds = |v: i32| meets(upper, v, bound);
         let mut children = Vec::new();
         self.expand(pos, moves, &mut children);
         let best = self
@@ -1015,7 +1025,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// ([`LEAF_CHILD`], with its value), else [`prove`](Self::prove)'s node.
     fn prove_child(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<(u32, i32), SolveError> {
         match self.leaf(pos) {
-            Some(v) if (upper && v <= bound) || (!upper && v >= bound) => Ok((LEAF_CHILD, v)),
+            Some(v) if meets(upper, v, bound) => Ok((LEAF_CHILD, v)),
             Some(v) => Err(SolveError::Rules(format!("{pos}: a leaf worth {v}, not {bound}"))),
             None => self.prove(pos, upper, bound),
         }
