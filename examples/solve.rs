@@ -73,7 +73,9 @@ const OPENING_USAGE: &str = "\
 The opening (any game solve takes: djenon-aboure, kalah, kalah-3, ...),
 solved with a proof certificate:
   --opening         solve the opening (with an endgame table of --max-seeds,
-                    default 16): prints `value V` and `best M ...`
+                    default 16): prints `value V` and `best M ...`; with
+                    --in FILE, over the checked table FILE (one that an
+                    earlier --proof wrote), not built again
   --proof FILE      with --opening: write the certificate to FILE and its
                     checked table to FILE.table
   --verify FILE     check FILE and FILE.table with the rules alone: prints
@@ -424,28 +426,60 @@ const OPENING_TT_MIB: usize = 1024;
 /// table, the values printed.
 fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), Box<dyn Error>> {
     let started = Instant::now();
-    let max_seeds = args.max_seeds.unwrap_or(OPENING_TABLE);
-    // The settling order (four bytes a position) only for the checked table.
-    let options = BuildOptions {
-        threads: args.threads,
-        progress: opening.proof.is_some(),
+    let mut table = match &args.input {
+        // A checked table written by an earlier --proof: no build.
+        Some(path) => {
+            let table = CheckedTable::read_file(rules, path)?.into_table();
+            if args.max_seeds.is_some_and(|k| k != table.max_seeds()) {
+                return Err(format!(
+                    "{path} holds boards of up to {} seeds, not --max-seeds",
+                    table.max_seeds()
+                )
+                .into());
+            }
+            errln!(
+                "table: {} positions, up to {} seeds, read from {path} in {:.1} s",
+                table.len(),
+                table.max_seeds(),
+                started.elapsed().as_secs_f64()
+            );
+            table
+        }
+        None => {
+            let max_seeds = args.max_seeds.unwrap_or(OPENING_TABLE);
+            // The settling order (four bytes a position) only for the
+            // checked table.
+            let options = BuildOptions {
+                threads: args.threads,
+                progress: opening.proof.is_some(),
+            };
+            let table = Table::build_with(rules, max_seeds, options, progress_bar(rules.name()))?;
+            errln!(
+                "table: {} positions, up to {max_seeds} seeds, in {:.1} s",
+                table.len(),
+                started.elapsed().as_secs_f64()
+            );
+            table
+        }
     };
-    let mut table = Table::build_with(rules, max_seeds, options, progress_bar(rules.name()))?;
-    errln!(
-        "table: {} positions, up to {max_seeds} seeds, in {:.1} s",
-        table.len(),
-        started.elapsed().as_secs_f64()
-    );
     // The checked table first, its order then freed for the search.
     if let Some(path) = &opening.proof {
         let tables = table_path(path);
-        let mut out = BufWriter::new(File::create(&tables)?);
-        proof::write_checked_table(&table, &mut out)?;
-        out.flush()?;
-        drop(out);
-        table.drop_settled_order();
-        errln!("wrote {tables} ({} bytes)", std::fs::metadata(&tables)?.len());
+        if args
+            .input
+            .as_deref()
+            .is_some_and(|input| same_file(input, &tables))
+        {
+            errln!("{tables} is the table read: kept as it is");
+        } else {
+            let mut out = BufWriter::new(File::create(&tables)?);
+            proof::write_checked_table(&table, &mut out)?;
+            out.flush()?;
+            drop(out);
+            errln!("wrote {tables} ({} bytes)", std::fs::metadata(&tables)?.len());
+        }
     }
+    table.drop_settled_order();
     let searching = Instant::now();
     // Borrowed by the prover's callback while the prover lives.
     let progress = Mutex::new(Progress::new("proving"));
@@ -512,6 +546,15 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
     outln!("value {}", written.value);
     outln!("best {}", best.join(" "));
     Ok(())
+}
+
+/// Whether two paths name one file (both exist and share a device and
+/// inode, where the platform says).
+fn same_file(a: &str, b: &str) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// Checks a certificate and its table with the rules alone, the certificate

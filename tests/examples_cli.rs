@@ -529,15 +529,7 @@ fn solve_takes_the_variant_names_and_refuses_games_without_a_solver() {
 /// `tests/kalah_proof.rs`'s minimax on the same board.
 #[test]
 fn solve_proves_and_checks_an_opening_on_two_provers() {
-    let mut data: Value = serde_json::from_str(include_str!("../src/games/kalah.json")).unwrap();
-    data["name"] = "kalah-2x3".into();
-    data["aliases"] = serde_json::json!([]);
-    data["pits"] = 6.into();
-    data["seeds"] = 3.into();
-    let dir = std::env::temp_dir();
-    let rules = dir.join(format!("mancala-cli-kalah-2x3-{}.json", std::process::id()));
-    let proof = dir.join(format!("mancala-cli-kalah-2x3-{}.proof", std::process::id()));
-    std::fs::write(&rules, data.to_string()).unwrap();
+    let (rules, proof) = kalah_2x3_files("two-provers");
     let (rules_path, proof_path) = (rules.to_string_lossy(), proof.to_string_lossy());
     let out = succeeds(
         "solve",
@@ -566,6 +558,67 @@ fn solve_proves_and_checks_an_opening_on_two_provers() {
         assert!(out.lines().any(|l| l == line), "{line:?} in {out}");
     }
     for path in [rules, proof.clone(), PathBuf::from(format!("{proof_path}.table"))] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// Kalah on a 2x3 board with 3 seeds a pit as a data file, and the path of
+/// a certificate beside it, both named for the test `tag`.
+fn kalah_2x3_files(tag: &str) -> (PathBuf, PathBuf) {
+    let mut data: Value = serde_json::from_str(include_str!("../src/games/kalah.json")).unwrap();
+    data["name"] = "kalah-2x3".into();
+    data["aliases"] = serde_json::json!([]);
+    data["pits"] = 6.into();
+    data["seeds"] = 3.into();
+    let dir = std::env::temp_dir();
+    let stem = format!("mancala-cli-kalah-2x3-{tag}-{}", std::process::id());
+    let rules = dir.join(format!("{stem}.json"));
+    std::fs::write(&rules, data.to_string()).unwrap();
+    (rules, dir.join(format!("{stem}.proof")))
+}
+
+/// `solve --opening --in F.table`: a second proof over the checked table
+/// that the first wrote, not built again, proves and verifies the same
+/// values, and writes the same checked table; a `--max-seeds` other than
+/// the table's is refused.
+#[test]
+fn solve_proves_an_opening_again_over_a_kept_checked_table() {
+    let (rules, first) = kalah_2x3_files("kept-table");
+    let second = PathBuf::from(format!("{}.again", first.to_string_lossy()));
+    let rules_path = rules.to_string_lossy().to_string();
+    let prove = |proof: &PathBuf, extra: &[&str]| {
+        let proof = proof.to_string_lossy().to_string();
+        let mut args = vec!["--rules", &rules_path, "--opening", "--tt-memory", "8"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--proof", &proof, "--verify", &proof]);
+        succeeds("solve", &args)
+    };
+    let built = prove(&first, &["--max-seeds", "6"]);
+    let table = format!("{}.table", first.to_string_lossy());
+    let again = prove(&second, &["--in", &table]);
+    for line in ["moves 1: +2, 2: +2, 3: -4", "value 2", "verified value 2"] {
+        assert!(built.lines().any(|l| l == line), "{line:?} in {built}");
+        assert!(again.lines().any(|l| l == line), "{line:?} in {again}");
+    }
+    let second_table = format!("{}.table", second.to_string_lossy());
+    assert_eq!(
+        std::fs::read(&table).unwrap(),
+        std::fs::read(&second_table).unwrap()
+    );
+    let refused = fails(
+        "solve",
+        &[
+            "--rules",
+            &rules_path,
+            "--opening",
+            "--in",
+            &table,
+            "--max-seeds",
+            "5",
+        ],
+    );
+    assert!(refused.contains("up to 6 seeds, not --max-seeds"), "{refused}");
+    for path in [rules, first, second, table.into(), second_table.into()] {
         let _ = std::fs::remove_file(path);
     }
 }

@@ -344,6 +344,41 @@ impl<R: Solvable> CheckedTable<R> {
         read().map_err(|e| e.in_file(path))
     }
 
+    /// The table it holds, as a [`Table`] with its settling order, so that
+    /// a checked table written once serves later proofs without building
+    /// the table again: [`prove_opening`](crate::solve::proof::prove_opening)
+    /// searches over it and [`write_checked_table`] writes it back. Its
+    /// values are the file's, exact only if [`verify`](Self::verify) passed;
+    /// a wrong one makes a certificate proved over it fail the verifier,
+    /// which checks the table again.
+    ///
+    /// ```
+    /// use mancala_rules::games::Kalah;
+    /// use mancala_rules::solve::proof::{write_checked_table, CheckedTable};
+    /// use mancala_rules::solve::Table;
+    ///
+    /// let built = Table::build(Kalah, 6)?;
+    /// let mut file = Vec::new();
+    /// write_checked_table(&built, &mut file)?;
+    /// let table = CheckedTable::read_from(Kalah, file.as_slice())?.into_table();
+    /// let pos = "0 0 1 0 2 1 | 1 0 0 0 1 1 21-21 S".parse()?;
+    /// assert_eq!(table.value(&pos), built.value(&pos));
+    /// let mut again = Vec::new();
+    /// write_checked_table(&table, &mut again)?;
+    /// assert_eq!(again, file);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn into_table(self) -> Table<R> {
+        Table::from_parts(
+            self.rules,
+            self.max_seeds,
+            self.index,
+            self.values,
+            Some(self.order),
+        )
+    }
+
     /// The largest seed count covered.
     pub fn max_seeds(&self) -> u32 {
         self.max_seeds

@@ -76,6 +76,13 @@ pub struct LevelProgress {
     pub total: u64,
 }
 
+/// Where a board's value is in a [`Table`] (see `Table::entry`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TableEntry {
+    seeds: usize,
+    at: usize,
+}
+
 /// Exact values of every position with at most `K` seeds on the board, for
 /// a [`Solvable`] game: one `i8` board value per position (see the
 /// [module docs](super) for the definition and the algorithm).
@@ -334,6 +341,22 @@ impl<R: Solvable> Table<R> {
         Some((seeds as usize, usize::try_from(at).ok()?))
     }
 
+    /// Where `pos`'s board value is, to be read later by
+    /// [`board_value_at`](Self::board_value_at): the prover reads its
+    /// children's entries together, so that their cache misses overlap.
+    pub(crate) fn entry(&self, pos: &R::Position) -> Option<TableEntry> {
+        self.locate(pos).map(|(seeds, at)| TableEntry { seeds, at })
+    }
+
+    /// The board value at an [`entry`](Self::entry) of this table.
+    #[inline]
+    pub(crate) fn board_value_at(&self, entry: TableEntry) -> i32 {
+        self.levels
+            .get(entry.seeds)
+            .and_then(|level| level.get(entry.at))
+            .map_or(0, |&v| i32::from(v))
+    }
+
     /// The board value of `pos` for the player to move: the margin that the
     /// seeds on the board bring under perfect play, whatever the scores.
     /// `None` if the board holds more seeds than the table covers.
@@ -469,6 +492,24 @@ impl<R: Solvable> Table<R> {
             levels,
             settled: None,
         })
+    }
+
+    /// A table of these parts (a checked table's, see
+    /// `CheckedTable::into_table`).
+    pub(crate) fn from_parts(
+        rules: R,
+        max_seeds: u32,
+        index: BoardIndex,
+        levels: Vec<Vec<i8>>,
+        settled: Option<Vec<Vec<u32>>>,
+    ) -> Table<R> {
+        Table {
+            rules,
+            max_seeds,
+            index,
+            levels,
+            settled,
+        }
     }
 
     /// [`read_from`](Table::read_from) the file at `path`; every error names

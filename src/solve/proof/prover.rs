@@ -10,6 +10,8 @@ use super::{
     LEAF_CHILD,
 };
 use crate::error::{try_filled, CapacityError};
+use crate::search::{proven_margin, AlphaBeta, Limits, MAX_DEPTH};
+use crate::solve::table::TableEntry;
 use crate::solve::{BoardIndex, Solvable, SolveError, Table};
 use crate::{Board, Move, MoveSet, Player, Turn};
 
@@ -82,9 +84,15 @@ const BUCKET: usize = 4;
 /// The transposition table's size when none is given: 64 MiB.
 const DEFAULT_MEMORY: usize = 64 << 20;
 
+/// A bucket of slots, aligned on a cache line: a probe reads one line,
+/// never two.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Slot; BUCKET]);
+
 /// The fixed-size transposition table.
 struct Transpositions {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     /// `64 - log2(buckets)`: the hash's top bits pick the bucket.
     shift: u32,
     replaced: u64,
@@ -96,15 +104,15 @@ impl Transpositions {
     /// The largest table of a power of two buckets within `bytes` (at least
     /// one bucket).
     fn new(bytes: usize) -> Result<Transpositions, CapacityError> {
-        let bucket_bytes = BUCKET * std::mem::size_of::<Slot>();
-        let mut buckets = 1usize;
-        while buckets * 2 * bucket_bytes <= bytes {
-            buckets *= 2;
+        let bucket_bytes = std::mem::size_of::<Bucket>();
+        let mut count = 1usize;
+        while count * 2 * bucket_bytes <= bytes {
+            count *= 2;
         }
-        let slots = try_filled(buckets * BUCKET, Slot::default(), "prover: transposition table")?;
+        let buckets = try_filled(count, Bucket::default(), "prover: transposition table")?;
         Ok(Transpositions {
-            slots,
-            shift: 64 - buckets.trailing_zeros(),
+            buckets,
+            shift: 64 - count.trailing_zeros(),
             replaced: 0,
             hits: 0,
             probes: 0,
@@ -115,14 +123,14 @@ impl Transpositions {
     fn bucket(&self, key: u64) -> usize {
         let hashed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // A shift of 64 (one bucket) would overflow: `checked_shr` gives 0.
-        (hashed.checked_shr(self.shift).unwrap_or(0) as usize) * BUCKET
+        hashed.checked_shr(self.shift).unwrap_or(0) as usize
     }
 
     #[inline]
     fn probe(&mut self, key: u64) -> Option<Slot> {
         self.probes += 1;
         let at = self.bucket(key);
-        let found = self.slots[at..at + BUCKET].iter().find(|s| s.key == key).copied();
+        let found = self.buckets[at].0.iter().find(|s| s.key == key).copied();
         self.hits += u64::from(found.is_some());
         found
     }
@@ -133,7 +141,7 @@ impl Transpositions {
             return;
         };
         let at = self.bucket(key);
-        let bucket = &mut self.slots[at..at + BUCKET];
+        let bucket = &mut self.buckets[at].0;
         let mut victim = 0;
         for (i, slot) in bucket.iter().enumerate() {
             if slot.key == key || slot.key == 0 {
@@ -326,30 +334,44 @@ impl<P: Board> Nodes<P> {
 
     /// Appends every node of `other`, their children's ids moved past this
     /// set's nodes; returns that offset, to move `other`'s ids by.
-    fn absorb(&mut self, other: &Nodes<P>) -> Result<u32, SolveError> {
+    ///
+    /// `other`'s arrays are moved one at a time, each freed once copied:
+    /// the peak holds one of them twice, not the whole set (on Kalah(6,4)
+    /// the copy of every node set the run's peak).
+    fn absorb(&mut self, mut other: Nodes<P>) -> Result<u32, SolveError> {
         let offset = u32::try_from(self.len())
-            .map_err(|_| SolveError::Rules("more certificate nodes than a u32 counts".into()))?;
-        let mut moved = Vec::new();
-        other.for_each(|upper, bound, pos, children| {
-            moved.clear();
-            // An id of `other` is below its node's, so below the new one's;
-            // a leaf in place has no id to move.
-            moved.extend(
-                children
-                    .iter()
-                    .map(|&(mv, id)| (mv, if id == LEAF_CHILD { id } else { id + offset })),
-            );
-            let before = self.find(pos, upper);
-            self.push(*pos, upper, bound, &moved)?;
+            .ok()
+            .filter(|&n| u64::from(n) + (other.len() as u64) < u64::from(u32::MAX - 1))
+            .ok_or_else(|| SolveError::Rules("more certificate nodes than a u32 counts".into()))?;
+        other.index = Vec::new();
+        for id in &mut other.ids {
+            // A leaf in place has no id to move.
+            if *id != LEAF_CHILD {
+                *id += offset;
+            }
+        }
+        append(&mut self.positions, std::mem::take(&mut other.positions))?;
+        append(&mut self.meta, std::mem::take(&mut other.meta))?;
+        append(&mut self.moves, std::mem::take(&mut other.moves))?;
+        append(&mut self.ids, std::mem::take(&mut other.ids))?;
+        let size = ((self.len() + 1) * 2).next_power_of_two().max(1 << 10);
+        if size > self.index.len() {
+            self.index = try_filled(size, 0u32, "prover: certificate index")?;
+            for id in 0..offset {
+                self.link(id);
+            }
+        }
+        for id in offset..self.len() as u32 {
+            let before = self.find(&self.positions[id as usize], self.upper(id));
+            self.link(id);
             // The index keeps the stronger of two nodes of one board.
             if let Some(old) = before {
-                let kept = self.bound(old);
-                if (upper && kept <= bound) || (!upper && kept >= bound) {
+                let (kept, bound) = (self.bound(old), self.bound(id));
+                if (self.upper(id) && kept <= bound) || (!self.upper(id) && kept >= bound) {
                     self.link(old);
                 }
             }
-            Ok(())
-        })?;
+        }
         Ok(offset)
     }
 
@@ -381,6 +403,13 @@ impl<P: Board> Nodes<P> {
     }
 }
 
+/// Moves `from`'s values onto the end of `to`, fallibly, `from` freed.
+fn append<T: Copy>(to: &mut Vec<T>, from: Vec<T>) -> Result<(), SolveError> {
+    crate::error::try_reserve_exact(to, from.len(), "prover: certificate nodes")?;
+    to.extend_from_slice(&from);
+    Ok(())
+}
+
 /// What [`Prover::write_certificate`] proved and wrote.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -405,6 +434,8 @@ struct Child<P> {
     gain: i32,
     /// The mover moves again.
     same: bool,
+    /// Where the child's entry is in the endgame table, if it is there.
+    entry: Option<TableEntry>,
     /// The move's value for the mover (board terms) if the child is a leaf.
     leaf: Option<i32>,
     /// The child's legal moves (if it is not a leaf).
@@ -640,7 +671,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             searched: self.searched,
             repetitions: self.repetitions,
             tests: self.tests,
-            slots: self.tt.slots.len() as u64,
+            slots: (self.tt.buckets.len() * BUCKET) as u64,
             replaced: self.tt.replaced,
             hits: self.tt.hits,
             probes: self.tt.probes,
@@ -687,7 +718,6 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         let scores = pos.scores().map(i32::from);
         let before = scores[me] - scores[1 - me];
         let max_table = self.table.max_seeds();
-        let mut best_leaf = i32::MIN;
         out.clear();
         for mv in moves {
             let mut child = *pos;
@@ -695,32 +725,45 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             let after = child.scores().map(i32::from);
             let gain = after[me] - after[1 - me] - before;
             let same = child.to_move() == mover;
-            let seeds = seeds_of(&child);
-            let (leaf, child_moves) = if seeds <= max_table {
-                let board = self.table.board_value(&child).unwrap_or(0);
-                (
-                    Some(if same { gain + board } else { gain - board }),
-                    MoveSet::NONE,
-                )
+            let (entry, leaf, child_moves) = if seeds_of(&child) <= max_table {
+                match self.table.entry(&child) {
+                    Some(entry) => (Some(entry), None, MoveSet::NONE),
+                    // Not a board the table can rank: valued as an even split.
+                    None => (None, Some(gain), MoveSet::NONE),
+                }
             } else {
                 match self.rules.turn(&child) {
-                    Turn::Over(outcome) => (Some(outcome.margin_for(mover) as i32 - before), MoveSet::NONE),
-                    Turn::Moves(m) => (None, m),
+                    Turn::Over(outcome) => (
+                        None,
+                        Some(outcome.margin_for(mover) as i32 - before),
+                        MoveSet::NONE,
+                    ),
+                    Turn::Moves(m) => (None, None, m),
                 }
             };
-            if let Some(v) = leaf {
-                best_leaf = best_leaf.max(v);
-            }
             out.push(Child {
                 mv,
                 pos: child,
                 gain,
                 same,
+                entry,
                 leaf,
                 moves: child_moves,
                 key: 0,
                 order: 0,
             });
+        }
+        // The table's entries are read apart from the sowing above, one
+        // after the other, so that their cache misses overlap.
+        let mut best_leaf = i32::MIN;
+        for c in out.iter_mut() {
+            if let Some(entry) = c.entry {
+                let board = self.table.board_value_at(entry);
+                c.leaf = Some(if c.same { c.gain + board } else { c.gain - board });
+            }
+            if let Some(v) = c.leaf {
+                best_leaf = best_leaf.max(v);
+            }
         }
         best_leaf
     }
@@ -888,12 +931,13 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// The exact value of `pos`, South's final margin (MTD(f) over the
     /// search's null windows, from the value 0 for the mover's board).
     pub fn value(&mut self, pos: &R::Position) -> i32 {
-        self.value_from(pos, south_scores(pos))
+        self.value_near(pos, south_scores(pos))
     }
 
-    /// [`value`](Self::value), its MTD(f) starting from a guess of South's
-    /// margin.
-    fn value_from(&mut self, pos: &R::Position, guess: i32) -> i32 {
+    /// [`value`](Self::value), its MTD(f) starting from `guess`, a guess of
+    /// South's final margin. A close guess (a sibling's value, a shallow
+    /// search's) saves null-window tests; any guess gives the same value.
+    pub fn value_near(&mut self, pos: &R::Position, guess: i32) -> i32 {
         if let Some(v) = self.leaf(pos) {
             return v;
         }
@@ -1100,7 +1144,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// The value of `pos` (MTD(f) from `guess`, South's margin) and its two
     /// nodes: the lower and the upper bound at that value.
     fn prove_value(&mut self, pos: &R::Position, guess: i32) -> Result<(i32, u32, u32), SolveError> {
-        let value = self.value_from(pos, guess);
+        let value = self.value_near(pos, guess);
         let (lower, _) = self.prove(pos, false, value)?;
         let (upper, _) = self.prove(pos, true, value)?;
         Ok((value, lower, upper))
@@ -1230,6 +1274,26 @@ impl Default for ProofSettings {
     }
 }
 
+/// Positions the shallow search of [`shallow_guess`] may visit.
+const GUESS_NODES: u64 = 1 << 22;
+
+/// A guess of `pos`'s value (South's final margin) for the MTD(f) that
+/// finds it: an iteratively deepened heuristic search of at most
+/// [`GUESS_NODES`] positions (captures as its evaluation, `table` as its
+/// oracle), a second or two. Speed only: MTD(f) finds the same value from
+/// any guess, but a close one saves its most costly null-window tests (on
+/// Kalah(6,4) the guess comes within a few seeds of each first move's value,
+/// and the search of each is up to half as long).
+fn shallow_guess<R: Solvable>(table: &Table<R>, pos: &R::Position) -> i32 {
+    let limits = Limits::depth(MAX_DEPTH).with_nodes(GUESS_NODES);
+    let found = AlphaBeta::new(*table.rules())
+        .with_oracle(table)
+        .search(pos, &[], limits);
+    // A proven margin, else the evaluation, both for the player to move.
+    let mover = proven_margin(found.score).unwrap_or(found.score);
+    for_south(pos, mover)
+}
+
 /// The stack of each of [`prove_opening`]'s threads: the search recurses
 /// once a move, and a debug build's frames are large.
 const PROVER_STACK: usize = 256 << 20;
@@ -1267,8 +1331,9 @@ type Share<'t, R, F> = (Prover<'t, R, F>, Vec<Proved>);
 /// equally) and runs on a thread of its own with a 256 MiB stack (reserved,
 /// not used, but for deep searches); a position met under two first moves
 /// may be searched by both, and proved by both (a certificate may hold a
-/// board twice). Each first move's search starts its MTD(f) from the value
-/// of the last first move its prover found. A thread that cannot start, or
+/// board twice). Each first move's search starts its MTD(f) from a guess:
+/// the value of a shallow heuristic search of a few million positions over
+/// the same table, a second or two a move. A thread that cannot start, or
 /// that panics, is an error.
 ///
 /// # Example
@@ -1331,14 +1396,12 @@ pub fn prove_opening<'t, R: Solvable>(
             prover.probe_children_above(k);
         }
         let mut done = Vec::new();
-        let mut guess = south_scores(root);
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&mv) = moves.get(i) else { break };
             let mut child = *root;
             rules.play_unchecked(&mut child, mv);
-            let (v, lower, upper) = prover.prove_value(&child, guess)?;
-            guess = v;
+            let (v, lower, upper) = prover.prove_value(&child, shallow_guess(table, &child))?;
             done.push((i, v, lower, upper));
         }
         Ok((prover, done))
@@ -1364,8 +1427,8 @@ pub fn prove_opening<'t, R: Solvable>(
     let mut stats = ProverStats::default();
     for result in results {
         let (other, done) = result?;
-        let offset = prover.nodes.absorb(&other.nodes)?;
         stats = stats.add(other.stats());
+        let offset = prover.nodes.absorb(other.nodes)?;
         proved.extend(
             done.into_iter()
                 .map(|(i, v, lower, upper)| (i, v, lower + offset, upper + offset)),
