@@ -346,7 +346,7 @@ impl<R: Solvable> CheckedTable<R> {
 
     /// The table it holds, as a [`Table`] with its settling order, so that
     /// a checked table written once serves later proofs without building
-    /// the table again: [`prove_opening`](crate::solve::proof::prove_opening)
+    /// the table again: [`prove_opening`]
     /// searches over it and [`write_checked_table`] writes it back. Its
     /// values are the file's, exact only if [`verify`](Self::verify) passed;
     /// a wrong one makes a certificate proved over it fail the verifier,
