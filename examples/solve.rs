@@ -548,8 +548,8 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
     Ok(())
 }
 
-/// Whether two paths name one file (both exist and share a device and
-/// inode, where the platform says).
+/// Whether two paths name one file: both exist and resolve to the same
+/// canonical path.
 fn same_file(a: &str, b: &str) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(a), Ok(b)) => a == b,

@@ -350,19 +350,15 @@ impl<R: Solvable> Table<R> {
 
     /// The board value at an [`entry`](Self::entry) of this table.
     #[inline]
-    pub(crate) fn board_value_at(&self, entry: TableEntry) -> i32 {
-        self.levels
-            .get(entry.seeds)
-            .and_then(|level| level.get(entry.at))
-            .map_or(0, |&v| i32::from(v))
+    pub(crate) fn board_value_at(&self, entry: TableEntry) -> Option<i32> {
+        self.levels.get(entry.seeds)?.get(entry.at).map(|&v| i32::from(v))
     }
 
     /// The board value of `pos` for the player to move: the margin that the
     /// seeds on the board bring under perfect play, whatever the scores.
     /// `None` if the board holds more seeds than the table covers.
     pub fn board_value(&self, pos: &R::Position) -> Option<i32> {
-        let (seeds, at) = self.locate(pos)?;
-        self.levels.get(seeds)?.get(at).map(|&v| i32::from(v))
+        self.board_value_at(self.entry(pos)?)
     }
 
     /// The value of `pos` for the player to move: their final total minus the

@@ -367,7 +367,7 @@ impl<P: Board> Nodes<P> {
             // The index keeps the stronger of two nodes of one board.
             if let Some(old) = before {
                 let (kept, bound) = (self.bound(old), self.bound(id));
-                if (self.upper(id) && kept <= bound) || (!self.upper(id) && kept >= bound) {
+                if meets(self.upper(id), kept.into(), bound.into()) {
                     self.link(old);
                 }
             }
@@ -758,7 +758,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         let mut best_leaf = i32::MIN;
         for c in out.iter_mut() {
             if let Some(entry) = c.entry {
-                let board = self.table.board_value_at(entry);
+                let board = self.table.board_value_at(entry).unwrap_or(0);
                 c.leaf = Some(if c.same { c.gain + board } else { c.gain - board });
             }
             if let Some(v) = c.leaf {
