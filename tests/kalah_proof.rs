@@ -8,7 +8,7 @@
 //! start and for every first move, whatever the size of the prover's
 //! transposition table; nodes written with no scores are read from the
 //! scores after the move; a certificate streamed as it is written is the
-//! same, and is checked as it is read.
+//! same, and is checked as it is read (the first refuted node reported).
 
 use std::collections::HashMap;
 
@@ -613,4 +613,79 @@ fn an_opening_inside_the_table_is_proved_by_its_entry() {
     let mut memo = HashMap::new();
     assert_eq!(verified.value, minimax(Small, &start, &mut memo));
     assert_eq!(written.value, verified.value);
+}
+
+/// `small()`'s certificate behind `padding` extra nodes (each a finished
+/// game, bound 0, valid and unreferenced), its ids moved past them.
+fn padded(padding: usize) -> (Certificate<<Small as Ruleset>::Position>, CheckedTable<Small>) {
+    let (certificate, checked) = small();
+    let over = <Small as Ruleset>::Position::from_parts(&[0; 6], [9, 9], 0).unwrap();
+    assert!(matches!(Small.turn(&over), Turn::Over(_)));
+    let filler = proof::ProofNode {
+        upper: false,
+        bound: 0,
+        position: over,
+        children: Vec::new(),
+    };
+    let shift = |id: u32| if id == LEAF_CHILD { id } else { id + padding as u32 };
+    let mut long = certificate.clone();
+    long.nodes = vec![filler; padding];
+    for node in &certificate.nodes {
+        let mut node = node.clone();
+        for child in &mut node.children {
+            child.1 = shift(child.1);
+        }
+        long.nodes.push(node);
+    }
+    for claim in &mut long.claims {
+        claim.lower = shift(claim.lower);
+        claim.upper = shift(claim.upper);
+    }
+    (long, checked)
+}
+
+/// The streamed verifier, over a certificate of many nodes, proves what the
+/// verifier of a whole certificate proves; the node it refutes is named by
+/// its id; and a node refuted before a reading error is the error
+/// returned.
+#[test]
+fn the_streamed_verifier_names_the_first_refuted_node() {
+    let (long, checked) = padded(50_000);
+    let mut bytes = Vec::new();
+    long.write_to(&mut bytes).unwrap();
+    let whole = verify(Small, &long, &checked).unwrap();
+    let (_, streamed) = proof::verify_certificate_from(&Small, bytes.as_slice(), &checked, |_| {}).unwrap();
+    assert_eq!(streamed, whole);
+    assert_eq!(streamed.nodes, long.nodes.len());
+
+    // The last node made to claim more than it proves: refuted, by its id.
+    let last = long.nodes.len() - 1;
+    let mut changed = long.clone();
+    changed.nodes[last].bound += if changed.nodes[last].upper { -1 } else { 1 };
+    let mut tampered = Vec::new();
+    changed.write_to(&mut tampered).unwrap();
+    match proof::verify_certificate_from(&Small, tampered.as_slice(), &checked, |_| {}) {
+        Err(SolveError::Certificate(reason)) => {
+            assert!(reason.contains(&format!("node {last}:")), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // A filler node made false (a finished game worth 0
+    // claimed at least 1), and the file cut short after it: the refuted
+    // node, not the reading error, is what the verifier reports.
+    let mut changed = long.clone();
+    changed.nodes[40_000].bound = 1;
+    let mut tampered = Vec::new();
+    changed.write_to(&mut tampered).unwrap();
+    let cut = &tampered[..tampered.len() - 100];
+    match proof::verify_certificate_from(&Small, cut, &checked, |_| {}) {
+        Err(SolveError::Certificate(reason)) => assert!(reason.contains("node 40000:"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    // Cut short alone, it is a reading error.
+    assert!(matches!(
+        proof::verify_certificate_from(&Small, &bytes[..bytes.len() - 100], &checked, |_| {}),
+        Err(SolveError::Truncated { .. })
+    ));
 }

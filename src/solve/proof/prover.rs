@@ -470,6 +470,22 @@ impl<P> Child<P> {
     }
 }
 
+/// What the extraction of one node works in: the node's children as
+/// [`Prover::expand`] gives them, and the moves it gives with their nodes.
+struct Scratch<P> {
+    children: Vec<Child<P>>,
+    given: Vec<(Move, u32)>,
+}
+
+impl<P> Default for Scratch<P> {
+    fn default() -> Self {
+        Scratch {
+            children: Vec::new(),
+            given: Vec::new(),
+        }
+    }
+}
+
 /// A claim on a position's board value, for its mover.
 #[derive(Clone, Copy, Debug)]
 enum Need {
@@ -554,10 +570,11 @@ impl Need {
 /// The value is found by MTD(f): null-window tests that raise a lower bound
 /// or lower an upper one until they meet. The certificate's trees are then
 /// read from the transposition table: at a node where the bound's side
-/// chooses, a child whose stored bound already meets the claim (of the
-/// least work, a proxy for the size of its proof), else the first child that
-/// a null-window test shows to meet it; at the other player's nodes, every
-/// child. Entries that were replaced are searched again, so the extraction
+/// chooses, the cheapest child known to meet the claim (a leaf that meets
+/// it; else a child already proved for it; else one whose stored bound
+/// meets it, of the least work, a proxy for the size of its proof), else
+/// the first child that a null-window test shows to meet it; at the other
+/// player's nodes, every child. Entries that were replaced are searched again, so the extraction
 /// never depends on the table's size, only its speed does. Proved nodes are
 /// shared (the certificate is a DAG): a node proved for a bound serves every
 /// weaker claim at the same position; a child that is a leaf is given in
@@ -599,6 +616,8 @@ pub struct Prover<'t, R: Solvable, F: FnMut(ProveProgress)> {
     path: Vec<R::Position>,
     /// One buffer of children per depth of the search, reused.
     buffers: Vec<Vec<Child<R::Position>>>,
+    /// One set of buffers per depth of the extraction, reused.
+    scratch: Vec<Scratch<R::Position>>,
     searched: u64,
     /// Repetitions met by the search.
     repetitions: u64,
@@ -639,6 +658,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             probe_above: table.max_seeds() + 4,
             path: Vec::new(),
             buffers: Vec::new(),
+            scratch: Vec::new(),
             searched: 0,
             repetitions: 0,
             tests: 0,
@@ -963,85 +983,136 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
 
     /// [`prove`](Self::prove) at a position with no scores.
     fn prove_zeroed(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<(u32, i32), SolveError> {
-        let holds = |v: i32| meets(upper, v, bound);
-        if let Some(id) = self.nodes.find(pos, upper) {
-            let b = i32::from(self.nodes.bound(id));
-            if holds(b) {
-                return Ok((id, b));
-            }
+        if let Some(found) = self.proved(pos, upper, bound) {
+            return Ok(found);
         }
-        let (children, node_bound) = if let Some(v) = self.leaf(pos) {
-            if !holds(v) {
-                return Err(SolveError::Rules(format!("{pos}: a leaf worth {v}, not {bound}")));
-            }
-            (Vec::new(), v)
-        } else {
-            if self.repeats(pos) {
-                return Err(SolveError::Rules(format!(
-                    "{pos} repeats along a line of the proof: no acyclic certificate"
-                )));
-            }
-            let Turn::Moves(moves) = self.rules.turn(pos) else {
-                return Err(SolveError::Rules(format!("{pos}: neither a leaf nor moves")));
-            };
-            self.path.push(*pos);
-            let chooser = if upper { Player::North } else { Player::South };
-            let result = if pos.to_move() == chooser {
-                self.prove_one(pos, moves, upper, bound)
-            } else {
-                self.prove_all(pos, moves, upper, bound)
-            };
-            self.path.pop();
-            result?
+        let Some(v) = self.leaf(pos) else {
+            return self.prove_inner(pos, upper, bound);
         };
-        let id = self.nodes.push(*pos, upper, node_bound as i16, &children)?;
+        if !meets(upper, v, bound) {
+            return Err(SolveError::Rules(format!("{pos}: a leaf worth {v}, not {bound}")));
+        }
+        let id = self.nodes.push(*pos, upper, v as i16, &[])?;
+        Ok((id, v))
+    }
+
+    /// The node already proved at `pos` (no scores) for `bound`, if any,
+    /// with the bound it proves.
+    fn proved(&self, pos: &R::Position, upper: bool, bound: i32) -> Option<(u32, i32)> {
+        let id = self.nodes.find(pos, upper)?;
+        let proved = i32::from(self.nodes.bound(id));
+        meets(upper, proved, bound).then_some((id, proved))
+    }
+
+    /// A new node proving `bound` at `pos`, which has no scores, is not a
+    /// leaf and has no node proving `bound` yet: the one place nodes with
+    /// children are made.
+    fn prove_inner(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<(u32, i32), SolveError> {
+        if self.repeats(pos) {
+            return Err(SolveError::Rules(format!(
+                "{pos} repeats along a line of the proof: no acyclic certificate"
+            )));
+        }
+        let Turn::Moves(moves) = self.rules.turn(pos) else {
+            return Err(SolveError::Rules(format!("{pos}: neither a leaf nor moves")));
+        };
+        self.path.push(*pos);
+        let depth = self.path.len();
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Scratch::default);
+        }
+        let mut scratch = std::mem::take(&mut self.scratch[depth]);
+        scratch.given.clear();
+        self.expand(pos, moves, &mut scratch.children);
+        let chooser = if upper { Player::North } else { Player::South };
+        let result = if pos.to_move() == chooser {
+            self.prove_one(pos, upper, bound, &mut scratch)
+        } else {
+            self.prove_all(pos, upper, bound, &mut scratch)
+        };
+        self.path.pop();
+        let pushed = result.and_then(|node_bound| {
+            let id = self.nodes.push(*pos, upper, node_bound as i16, &scratch.given)?;
+            Ok((id, node_bound))
+        });
+        self.scratch[depth] = scratch;
         if self.nodes.len() % 65_536 == 0 {
             self.progress();
         }
-        Ok((id, node_bound))
+        pushed
     }
 
-    /// The chooser's move: one child whose value meets the bound.
+    /// South's final margin at a child that [`expand`](Self::expand) valued
+    /// as a leaf, as [`leaf`](Self::leaf) gives it: `None` if it is not a
+    /// leaf, or a board within the table's seeds that the table cannot rank.
+    fn leaf_margin(&self, parent: &R::Position, c: &Child<R::Position>) -> Option<i32> {
+        let value = c.leaf?;
+        if c.entry.is_none() && seeds_of(&c.pos) <= self.table.max_seeds() {
+            return None;
+        }
+        Some(south_scores(parent) + for_south(parent, value))
+    }
+
+    /// A child's node proving `bound` (South's margin from the child's
+    /// scores), the child not a leaf: one already proved, else a new one.
+    fn prove_child(
+        &mut self,
+        child: &R::Position,
+        upper: bool,
+        bound: i32,
+    ) -> Result<(u32, i32), SolveError> {
+        let shift = south_scores(child);
+        let board = zeroed(child);
+        let (id, proved) = match self.proved(&board, upper, bound - shift) {
+            Some(found) => found,
+            None => self.prove_inner(&board, upper, bound - shift)?,
+        };
+        Ok((id, proved + shift))
+    }
+
+    /// The chooser's move at `pos`, whose children are in `scratch`: one
+    /// child that meets the bound, into `scratch.given`; returns the bound
+    /// it proves. The cheapest first: a leaf, given in place; a child
+    /// already proved; a child whose stored bound meets the claim, of least
+    /// work; else the first that a null-window test shows to meet it.
     fn prove_one(
         &mut self,
         pos: &R::Position,
-        moves: MoveSet,
         upper: bool,
         bound: i32,
-    ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
+        scratch: &mut Scratch<R::Position>,
+    ) -> Result<i32, SolveError> {
         let holds = |v: i32| meets(upper, v, bound);
-        let mut children = Vec::new();
-        self.expand(pos, moves, &mut children);
+        let children = &mut scratch.children;
+        for c in children.iter() {
+            if let Some(v) = self.leaf_margin(pos, c).filter(|&v| holds(v)) {
+                scratch.given.push((c.mv, LEAF_CHILD));
+                return Ok(v);
+            }
+        }
+        for c in children.iter().filter(|c| c.leaf.is_none()) {
+            let shift = south_scores(&c.pos);
+            if let Some((id, proved)) = self.proved(&zeroed(&c.pos), upper, bound - shift) {
+                scratch.given.push((c.mv, id));
+                return Ok(proved + shift);
+            }
+        }
         let best = self
             .tt
             .probe(self.keys.key(pos))
             .map_or(NO_MOVE, |slot| slot.best);
         // No cut-off: every child is ordered.
-        self.order(&mut children, best, i32::MAX);
-        // The cheapest child already known to meet the bound: a leaf or a
-        // node already proved (cost 0), else one whose stored bound meets
-        // it, of least work.
+        self.order(children, best, i32::MAX);
         let mut chosen: Option<(u64, usize)> = None;
         for (i, c) in children.iter().enumerate() {
-            let cost = if c.leaf.is_some() {
-                self.leaf(&c.pos).filter(|&v| holds(v)).map(|_| 0)
-            } else if self
-                .nodes
-                .find(&zeroed(&c.pos), upper)
-                .is_some_and(|id| holds(i32::from(self.nodes.bound(id)) + south_scores(&c.pos)))
-            {
-                Some(0)
-            } else if self.repeats(&c.pos) {
-                None
-            } else {
-                let key = if c.key == 0 { self.keys.key(&c.pos) } else { c.key };
-                let need = Need::of(&c.pos, upper, bound);
-                self.tt.probe(key).and_then(|slot| {
-                    (need.settled(i32::from(slot.lo), i32::from(slot.hi)) == Some(true))
-                        .then_some(1 + u64::from(slot.work))
-                })
-            };
-            if let Some(cost) = cost {
+            if c.leaf.is_some() || self.repeats(&c.pos) {
+                continue;
+            }
+            let key = if c.key == 0 { self.keys.key(&c.pos) } else { c.key };
+            let need = Need::of(&c.pos, upper, bound);
+            let Some(slot) = self.tt.probe(key) else { continue };
+            if need.settled(i32::from(slot.lo), i32::from(slot.hi)) == Some(true) {
+                let cost = u64::from(slot.work);
                 if chosen.map_or(true, |(c, _)| cost < c) {
                     chosen = Some((cost, i));
                 }
@@ -1061,44 +1132,41 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         let (_, i) =
             chosen.ok_or_else(|| SolveError::Rules(format!("{pos}: no move meets the bound {bound}")))?;
         let (mv, child) = (children[i].mv, children[i].pos);
-        let (id, child_bound) = self.prove_child(&child, upper, bound)?;
-        Ok((vec![(mv, id)], child_bound))
+        let (id, proved) = self.prove_child(&child, upper, bound)?;
+        scratch.given.push((mv, id));
+        Ok(proved)
     }
 
-    /// A node's child proving `bound` at `pos`: a leaf in place
-    /// ([`LEAF_CHILD`], with its value), else [`prove`](Self::prove)'s node.
-    fn prove_child(&mut self, pos: &R::Position, upper: bool, bound: i32) -> Result<(u32, i32), SolveError> {
-        match self.leaf(pos) {
-            Some(v) if meets(upper, v, bound) => Ok((LEAF_CHILD, v)),
-            Some(v) => Err(SolveError::Rules(format!("{pos}: a leaf worth {v}, not {bound}"))),
-            None => self.prove(pos, upper, bound),
-        }
-    }
-
-    /// Every move of the other player, each child meeting the bound.
+    /// Every move of the other player at `pos`, whose children are in
+    /// `scratch`, each child meeting the bound, into `scratch.given`;
+    /// returns the weakest bound they prove.
     fn prove_all(
         &mut self,
         pos: &R::Position,
-        moves: MoveSet,
         upper: bool,
         bound: i32,
-    ) -> Result<(Vec<(Move, u32)>, i32), SolveError> {
-        let mut given = Vec::with_capacity(moves.len());
-        let mut weakest = bound;
-        let mut first = true;
-        for mv in moves {
-            let mut child = *pos;
-            self.rules.play_unchecked(&mut child, mv);
-            let (id, b) = self.prove_child(&child, upper, bound)?;
-            weakest = match (first, upper) {
-                (true, _) => b,
-                (false, false) => weakest.min(b),
-                (false, true) => weakest.max(b),
+        scratch: &mut Scratch<R::Position>,
+    ) -> Result<i32, SolveError> {
+        let mut weakest: Option<i32> = None;
+        for c in scratch.children.iter() {
+            let (id, proved) = match self.leaf_margin(pos, c) {
+                Some(v) if meets(upper, v, bound) => (LEAF_CHILD, v),
+                Some(v) => {
+                    let after = c.pos;
+                    return Err(SolveError::Rules(format!(
+                        "{after}: a leaf worth {v}, not {bound}"
+                    )));
+                }
+                None => self.prove_child(&c.pos, upper, bound)?,
             };
-            first = false;
-            given.push((mv, id));
+            weakest = Some(match weakest {
+                None => proved,
+                Some(w) if upper => w.max(proved),
+                Some(w) => w.min(proved),
+            });
+            scratch.given.push((c.mv, id));
         }
-        Ok((given, weakest))
+        Ok(weakest.unwrap_or(bound))
     }
 
     /// Solves `root` and each of its moves and proves every value: the
