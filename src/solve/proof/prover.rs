@@ -574,14 +574,15 @@ impl Need {
 /// it; else a child already proved for it; else one whose stored bound
 /// meets it, of the least work, a proxy for the size of its proof), else
 /// the first child that a null-window test shows to meet it; at the other
-/// player's nodes, every child. Entries that were replaced are searched again, so the extraction
-/// never depends on the table's size, only its speed does. Proved nodes are
-/// shared (the certificate is a DAG): a node proved for a bound serves every
-/// weaker claim at the same position; a child that is a leaf is given in
-/// place ([`LEAF_CHILD`](super::LEAF_CHILD)), not as a node. Nodes are written with no scores (see
-/// "Scores" in the [module docs](super)), so a node serves its board and
-/// mover whatever was captured before it: on Kalah(6,3) this more than
-/// halves the certificate.
+/// player's nodes, every child. Entries that were replaced are searched
+/// again, so the extraction never depends on the table's size, only its
+/// speed does. Proved nodes are shared (the certificate is a DAG): a node
+/// proved for a bound serves every weaker claim at the same position; a
+/// child that is a leaf is given in place
+/// ([`LEAF_CHILD`](super::LEAF_CHILD)), not as a node. Nodes are written
+/// with no scores (see "Scores" in the [module docs](super)), so a node
+/// serves its board and mover whatever was captured before it: on
+/// Kalah(6,3) this more than halves the certificate.
 ///
 /// # Example
 ///
