@@ -689,3 +689,97 @@ fn the_streamed_verifier_names_the_first_refuted_node() {
         Err(SolveError::Truncated { .. })
     ));
 }
+
+/// A file of its own under the system's temporary directory, removed when
+/// dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn with(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("mancala-kalah-proof-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The table through its file, read back and not yet verified.
+fn unverified(table: &Table<Small>) -> CheckedTable<Small> {
+    let mut bytes = Vec::new();
+    proof::write_checked_table(table, &mut bytes).unwrap();
+    CheckedTable::read_from(Small, bytes.as_slice()).unwrap()
+}
+
+/// The table and the certificate checked at once prove what the two checks
+/// one after the other prove, and leave the table verified; progress comes
+/// to the whole table and every node.
+#[test]
+fn the_table_and_the_certificate_checked_at_once_prove_what_each_proves() {
+    let (long, checked) = padded(50_000);
+    let mut bytes = Vec::new();
+    long.write_to(&mut bytes).unwrap();
+    let file = TempFile::with("at-once", &bytes);
+    let whole = verify(Small, &long, &checked).unwrap();
+    let mut table = unverified(&table(Small, 6));
+    let leaf = table.len();
+    let mut last = None;
+    let (root, at_once) =
+        proof::verify_certificate_and_table_file(&Small, &file.0, &mut table, 2, |p| last = Some(p)).unwrap();
+    assert_eq!((root, &at_once), (Small.start(), &whole));
+    let last = last.unwrap();
+    assert_eq!((last.table.done, last.table.total), (leaf, leaf));
+    assert_eq!(last.nodes, long.nodes.len());
+    // Verified: its values answer, and a second call checks the certificate
+    // alone.
+    let empty = <Small as Ruleset>::Position::from_parts(&[0, 0, 1, 0, 0, 1], [8, 8], 0).unwrap();
+    assert!(table.value(&empty).is_some());
+    let (_, again) =
+        proof::verify_certificate_and_table_file(&Small, &file.0, &mut table, 1, |_| {}).unwrap();
+    assert_eq!(again, whole);
+}
+
+/// A changed table entry is the error of the two checks at once, even where
+/// the certificate leans on it, and the table is left unverified; a changed
+/// certificate over a sound table is the certificate's error, the table
+/// verified.
+#[test]
+fn checked_at_once_the_table_fails_first_and_the_certificate_after() {
+    let built = table(Small, 6);
+    let certificate = certificate(&built, &Small.start());
+    let mut bytes = Vec::new();
+    certificate.write_to(&mut bytes).unwrap();
+    let sound = TempFile::with("sound", &bytes);
+
+    // An entry of the table's last level changed.
+    let mut changed = unverified(&built);
+    let value = built.level(6).unwrap()[0];
+    changed.tamper(6, 0, if value > -6 { value - 1 } else { value + 1 });
+    match proof::verify_certificate_and_table_file(&Small, &sound.0, &mut changed, 2, |_| {}) {
+        Err(SolveError::Certificate(reason)) => assert!(reason.contains("table entry refuted"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    let leaf = <Small as Ruleset>::Position::from_parts(&[1, 1, 1, 1, 1, 1], [6, 6], 0).unwrap();
+    assert!(changed.value(&leaf).is_none());
+
+    // The last node made to claim more than it proves.
+    let mut wrong = certificate.clone();
+    let last = wrong.nodes.len() - 1;
+    wrong.nodes[last].bound += if wrong.nodes[last].upper { -1 } else { 1 };
+    let mut bytes = Vec::new();
+    wrong.write_to(&mut bytes).unwrap();
+    let refuted = TempFile::with("refuted", &bytes);
+    let mut table = unverified(&built);
+    match proof::verify_certificate_and_table_file(&Small, &refuted.0, &mut table, 2, |_| {}) {
+        Err(SolveError::File { source, .. }) => match *source {
+            SolveError::Certificate(reason) => assert!(reason.contains(&format!("node {last}:")), "{reason}"),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+    assert!(table.value(&leaf).is_some());
+}

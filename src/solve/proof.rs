@@ -143,6 +143,7 @@
 use std::fs::File;
 use std::io::{BufReader, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::file::{Sink, Source};
 use super::table::{check_values, read_header};
@@ -216,9 +217,15 @@ fn read_position<B: Board>(
     let mut bytes = [0u8; 64 + 3];
     let bytes = &mut bytes[..B::PITS + 3];
     source.exact(bytes, expected)?;
+    position_from(source.kind, bytes)
+}
+
+/// The position written in `bytes` (pits, both scores, mover), or why it
+/// cannot be one.
+fn position_from<B: Board>(kind: FileKind, bytes: &[u8]) -> Result<B, SolveError> {
     let (pits, rest) = bytes.split_at(B::PITS);
     B::from_parts(pits, [rest[0], rest[1]], rest[2]).map_err(|e| SolveError::Format {
-        kind: source.kind,
+        kind,
         reason: format!("a position that cannot be: {e}"),
     })
 }
@@ -442,22 +449,28 @@ impl<R: Solvable> CheckedTable<R> {
         if !self.verified {
             return None;
         }
+        self.stored_value(pos)
+    }
+
+    /// [`value`](Self::value) from the stored values, verified or not: for
+    /// the certificate's checker, which is made only over a verified table or
+    /// one checked beside it.
+    fn stored_value(&self, pos: &R::Position) -> Option<i32> {
         let (board, _) = self.stored(pos)?;
         let mover = pos.to_move().index();
         let scores = pos.scores().map(i32::from);
         Some(scores[mover] - scores[1 - mover] + board)
     }
 
-    /// Checks one entry: `seeds`, `node` (mover and rank) against its
-    /// successors.
-    fn check_entry(&self, seeds: u32, node: usize, board: &mut [u8]) -> Result<(), String> {
+    /// Checks one entry: `seeds`, `node` (mover and rank), whose board is
+    /// `board`, against its successors (`kids`: the caller's buffer).
+    fn check_entry(&self, seeds: u32, node: usize, board: &[u8], kids: &mut Vec<Kid>) -> Result<(), String> {
         let count = self.index.count(seeds).ok_or("no count")? as usize;
         let (mover, rank) = (node / count, node % count);
-        // The index must be a bijection: every rank unranks to a board of
-        // `seeds` seeds that ranks back to it (`count` is the number of such
+        // The index must be a bijection: the board of every rank ranks back
+        // to it and holds `seeds` seeds (`count` is the number of such
         // boards, so the ranks of the children below find their entries).
-        if !self.index.unrank(seeds, rank as u64, board)
-            || self.index.rank(board) != Some(rank as u64)
+        if self.index.rank(board) != Some(rank as u64)
             || board.iter().map(|&s| u32::from(s)).sum::<u32>() != seeds
         {
             return Err(format!(
@@ -477,8 +490,11 @@ impl<R: Solvable> CheckedTable<R> {
                 }
             }
             Turn::Moves(moves) => {
-                let mut best = i32::MIN;
-                let mut progress = false;
+                // Every child is located first and its value read in a loop
+                // of loads alone, so that their cache misses overlap; a
+                // child's settling order is read only where it is needed,
+                // when the move keeps the seeds on the board.
+                kids.clear();
                 for mv in moves {
                     let mut child = pos;
                     self.rules.play_unchecked(&mut child, mv);
@@ -487,22 +503,40 @@ impl<R: Solvable> CheckedTable<R> {
                     if child_seeds > seeds || scores[0] + scores[1] != i64::from(seeds - child_seeds) {
                         return Err(format!("{pos}: move {mv} does not keep the seeds"));
                     }
-                    let (child_value, child_order) = self
-                        .stored(&child)
+                    let (level, at) = self
+                        .locate(&child)
+                        .filter(|&(level, at)| at < self.values[level].len())
                         .ok_or_else(|| format!("{pos}: {child} not in the table"))?;
                     let captured = (scores[mover] - scores[1 - mover]) as i32;
-                    let move_value = if child.to_move() == pos.to_move() {
-                        captured + child_value
+                    kids.push(Kid {
+                        mv,
+                        same: child.to_move() == pos.to_move(),
+                        level,
+                        at,
+                        captured,
+                        value: 0,
+                    });
+                }
+                for kid in kids.iter_mut() {
+                    kid.value = i32::from(self.values[kid.level][kid.at]);
+                }
+                let mut best = i32::MIN;
+                let mut progress = false;
+                for kid in kids.iter() {
+                    let move_value = if kid.same {
+                        kid.captured + kid.value
                     } else {
-                        captured - child_value
+                        kid.captured - kid.value
                     };
-                    let stays = child_seeds == seeds;
-                    if move_value == value && (!stays || child_order < order) {
+                    let stays = kid.level == seeds as usize;
+                    let settles_first = || self.order[kid.level][kid.at] < order;
+                    if move_value == value && (!stays || settles_first()) {
                         progress = true;
                     }
-                    if value < 0 && stays && child_order >= order {
+                    if value < 0 && stays && !settles_first() {
                         return Err(format!(
-                            "{pos}: a losing position whose move {mv} does not progress"
+                            "{pos}: a losing position whose move {} does not progress",
+                            kid.mv
                         ));
                     }
                     best = best.max(move_value);
@@ -530,30 +564,56 @@ impl<R: Solvable> CheckedTable<R> {
         threads: usize,
         on_progress: impl FnMut(CheckProgress),
     ) -> Result<(), SolveError> {
+        self.check(threads, on_progress)?;
+        self.verified = true;
+        Ok(())
+    }
+
+    /// What [`verify`](Self::verify) checks, without marking the table
+    /// verified; `on_progress` is called at each level's end.
+    fn check(&self, threads: usize, mut on_progress: impl FnMut(CheckProgress)) -> Result<(), SolveError> {
         let threads = match threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
         let total = self.len();
-        let mut on_progress = on_progress;
         let mut done = 0u64;
         const CHUNK: usize = 1 << 16;
         for seeds in 0..=self.max_seeds {
             let n = self.values[seeds as usize].len();
-            let next = std::sync::atomic::AtomicUsize::new(0);
-            let this = &*self;
+            let count = self
+                .index
+                .count(seeds)
+                .filter(|&c| c > 0)
+                .ok_or_else(|| bad(format!("the index counts no board of {seeds} seeds")))?;
+            let next = AtomicUsize::new(0);
             let failure: Option<String> = std::thread::scope(|scope| {
                 let workers: Vec<_> = (0..threads.max(1))
                     .map(|_| {
                         scope.spawn(|| {
                             let mut board = vec![0u8; R::Position::PITS];
+                            let mut kids = Vec::new();
                             loop {
-                                let first = next.fetch_add(CHUNK, std::sync::atomic::Ordering::Relaxed);
+                                let first = next.fetch_add(CHUNK, Ordering::Relaxed);
                                 if first >= n {
                                     return None;
                                 }
                                 for node in first..(first + CHUNK).min(n) {
-                                    if let Err(e) = this.check_entry(seeds, node, &mut board) {
+                                    // The boards of a chunk come in rank order: the
+                                    // first unranked, each next one an odometer step
+                                    // (the entry's check ranks it back).
+                                    let rank = node as u64 % count;
+                                    let placed = if node == first || rank == 0 {
+                                        self.index.unrank(seeds, rank, &mut board)
+                                    } else {
+                                        self.index.next_board(&mut board)
+                                    };
+                                    let checked = if placed {
+                                        self.check_entry(seeds, node, &board, &mut kids)
+                                    } else {
+                                        Err(format!("the index has no board of rank {rank} at {seeds} seeds"))
+                                    };
+                                    if let Err(e) = checked {
                                         return Some(e);
                                     }
                                 }
@@ -572,9 +632,20 @@ impl<R: Solvable> CheckedTable<R> {
             done += n as u64;
             on_progress(CheckProgress { done, total });
         }
-        self.verified = true;
         Ok(())
     }
+}
+
+/// A successor of a table entry under check: where its entry is, and what
+/// the move captured for its mover.
+struct Kid {
+    mv: Move,
+    /// The mover moves again.
+    same: bool,
+    level: usize,
+    at: usize,
+    captured: i32,
+    value: i32,
 }
 
 // ---------------------------------------------------------------- the certificate
@@ -653,7 +724,7 @@ impl<P: Board> Certificate<P> {
     ) -> Result<Certificate<P>, SolveError> {
         let mut nodes = Vec::new();
         let head = read_nodes(rules, input, |_, _, node| {
-            nodes.push(node);
+            nodes.push(node.clone());
             Ok(())
         })?;
         Ok(Certificate {
@@ -772,18 +843,18 @@ struct Head<P> {
 }
 
 /// Reads a certificate for `rules` node by node, handing each to `on_node`
-/// with the table's seed count and its id as it is read (the format, fingerprint, length and checksum
-/// are checked, and every bound's range); returns the header once the
-/// whole file, checksum included, is read.
+/// with the table's seed count and its id as it is read (the format,
+/// fingerprint, length and checksum are checked, and every bound's range);
+/// returns the header once the whole file, checksum included, is read.
 fn read_nodes<R: Solvable>(
     rules: &R,
     input: impl Read,
-    mut on_node: impl FnMut(u32, u32, ProofNode<R::Position>) -> Result<(), SolveError>,
+    mut on_node: impl FnMut(u32, u32, &ProofNode<R::Position>) -> Result<(), SolveError>,
 ) -> Result<Head<R::Position>, SolveError> {
     let kind = FileKind::Certificate;
     let mut source = Source::new(kind, input);
     let max_seeds = read_header(rules, &mut source)?;
-    let root = read_position(&mut source, &|| {
+    let root: R::Position = read_position(&mut source, &|| {
         "the certificate's root position is cut short".into()
     })?;
     let claims_expected = || "the certificate's claims are cut short".to_string();
@@ -797,9 +868,23 @@ fn read_nodes<R: Solvable>(
         });
     }
     let count = source.u32(&|| "the certificate's node count is cut short".into())?;
+    // A node is read in two reads, its fixed part (kind, bound, position,
+    // child count) and its children, into buffers kept for the whole file:
+    // no allocation a node (on Kalah(6,4), 190 M nodes).
+    let fixed = R::Position::PITS + 7;
+    let mut bytes = [0u8; 64 + 7];
+    let mut child_bytes = [0u8; 5 * 255];
+    let mut node = ProofNode {
+        upper: false,
+        bound: 0,
+        position: root,
+        children: Vec::new(),
+    };
     for id in 0..count {
         let expected = || format!("node {id} of the {count} the certificate's header gives is cut short");
-        let upper = match source.u8(&expected)? {
+        let bytes = &mut bytes[..fixed];
+        source.exact(bytes, &expected)?;
+        node.upper = match bytes[0] {
             0 => false,
             1 => true,
             k => {
@@ -809,35 +894,29 @@ fn read_nodes<R: Solvable>(
                 })
             }
         };
-        let mut bound = [0u8; 2];
-        source.exact(&mut bound, &expected)?;
-        let bound = i16::from_le_bytes(bound);
-        let position: R::Position = read_position(&mut source, &expected)?;
+        node.bound = i16::from_le_bytes([bytes[1], bytes[2]]);
+        node.position = position_from(kind, &bytes[3..fixed - 1])?;
         // A margin cannot exceed every seed of the game, captured or not.
-        let seeds = seeds_of(&position) + position.scores().iter().map(|&s| u32::from(s)).sum::<u32>();
-        if u32::from(bound.unsigned_abs()) > seeds {
+        let position = &node.position;
+        let seeds = seeds_of(position) + position.scores().iter().map(|&s| u32::from(s)).sum::<u32>();
+        if u32::from(node.bound.unsigned_abs()) > seeds {
             return Err(SolveError::Corrupt {
                 kind,
                 reason: format!(
-                    "node {id} bounds the margin by {bound}, but its position {position} holds {seeds} seeds"
+                    "node {id} bounds the margin by {}, but its position {position} holds {seeds} seeds",
+                    node.bound
                 ),
             });
         }
-        let mut children = Vec::new();
-        for _ in 0..source.u8(&expected)? {
-            let mv = byte_move(source.u8(&expected)?);
-            children.push((mv, source.u32(&expected)?));
-        }
-        on_node(
-            max_seeds,
-            id,
-            ProofNode {
-                upper,
-                bound,
-                position,
-                children,
-            },
-        )?;
+        let children = &mut child_bytes[..5 * usize::from(bytes[fixed - 1])];
+        source.exact(children, &expected)?;
+        node.children.clear();
+        node.children.extend(
+            children
+                .chunks_exact(5)
+                .map(|c| (byte_move(c[0]), u32::from_le_bytes([c[1], c[2], c[3], c[4]]))),
+        );
+        on_node(max_seeds, id, &node)?;
     }
     source.finish()?;
     Ok(Head {
@@ -876,7 +955,7 @@ pub fn verify_certificate<R: Solvable>(
             rules_fingerprint: rules.fingerprint(),
         });
     }
-    let mut checker = Checker::new(rules, table, certificate.max_seeds)?;
+    let mut checker = Checker::new(rules, table, certificate.max_seeds, false)?;
     for node in &certificate.nodes {
         checker.node(node, &mut on_node)?;
     }
@@ -895,19 +974,37 @@ pub fn verify_certificate_from<R: Solvable>(
     rules: &R,
     input: impl Read,
     table: &CheckedTable<R>,
+    on_node: impl FnMut(usize),
+) -> Result<(R::Position, Verified), SolveError> {
+    check_certificate(rules, input, table, false, &AtomicBool::new(false), on_node)
+}
+
+/// [`verify_certificate_from`], over a table verified already or, with
+/// `beside`, whose check runs beside this one (the caller then trusts the
+/// result only if that check passes); stops with an error once `stop` is
+/// set.
+fn check_certificate<R: Solvable>(
+    rules: &R,
+    input: impl Read,
+    table: &CheckedTable<R>,
+    beside: bool,
+    stop: &AtomicBool,
     mut on_node: impl FnMut(usize),
 ) -> Result<(R::Position, Verified), SolveError> {
     let mut checker: Option<Checker<'_, R>> = None;
     let head = read_nodes(rules, input, |max_seeds, _, node| {
+        if stop.load(Ordering::Relaxed) {
+            return Err(bad("stopped: the table's check failed"));
+        }
         let checker = match &mut checker {
             Some(checker) => checker,
-            None => checker.insert(Checker::new(rules, table, max_seeds)?),
+            None => checker.insert(Checker::new(rules, table, max_seeds, beside)?),
         };
-        checker.node(&node, &mut on_node)
+        checker.node(node, &mut on_node)
     })?;
     let checker = match checker {
         Some(checker) => checker,
-        None => Checker::new(rules, table, head.max_seeds)?,
+        None => Checker::new(rules, table, head.max_seeds, beside)?,
     };
     on_node(checker.known.len());
     Ok((head.root, checker.claims(&head.root, &head.claims)?))
@@ -927,6 +1024,122 @@ pub fn verify_certificate_file<R: Solvable>(
         .map_err(|e| e.in_file(path))
 }
 
+/// Progress of [`verify_certificate_and_table_file`]: the table's entries
+/// checked so far and the certificate's nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VerifyProgress {
+    /// The table's entries checked, of all.
+    pub table: CheckProgress,
+    /// Certificate nodes checked.
+    pub nodes: usize,
+}
+
+/// [`CheckedTable::verify`] and [`verify_certificate_file`] at once: the
+/// certificate is read and checked on a thread of its own while the table is
+/// checked on `threads` threads (0: every core), so that on two cores the
+/// two checks share the time instead of following each other (on
+/// Kalah(6,4), BENCHMARKS.md). The certificate's leaves are read from the
+/// table's values before their check is over; its verdict counts only once
+/// the table has passed:
+///
+/// - the table refuted: that error, whatever the certificate gave (its
+///   check stops at once);
+/// - the table verified, the certificate refuted: the certificate's error
+///   (the table is then marked verified);
+/// - both passed: the root and what the certificate proves, as
+///   [`verify_certificate_file`] returns them.
+///
+/// A table verified already is not checked again. `on_progress` is called on
+/// the calling thread at each level of the table, then about four times a
+/// second until the certificate is checked. Memory: the certificate's check
+/// keeps what [`verify_certificate_from`] keeps.
+///
+/// # Example
+///
+/// ```
+/// use mancala_rules::games::Kalah;
+/// use mancala_rules::solve::proof::{
+///     prove_opening, verify_certificate_and_table_file, write_checked_table, CheckedTable, ProofSettings,
+/// };
+/// use mancala_rules::solve::Table;
+///
+/// let table = Table::build(Kalah, 6)?;
+/// let root = "0 0 1 0 2 1 | 1 0 2 0 1 1 20-19 S".parse()?;
+/// let dir = std::env::temp_dir().join(format!("mancala-verify-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("late.proof");
+/// let (written, _) = prove_opening(&table, &root, ProofSettings::default(), |_| {}, std::fs::File::create(&path)?)?;
+/// let mut tables = Vec::new();
+/// write_checked_table(&table, &mut tables)?;
+/// let mut checked = CheckedTable::read_from(Kalah, tables.as_slice())?;
+/// let (proved_root, verified) = verify_certificate_and_table_file(&Kalah, &path, &mut checked, 1, |_| {})?;
+/// assert_eq!((proved_root, verified.value), (root, written.value));
+/// // The table is verified too: its values answer.
+/// assert!(checked.value(&"0 0 0 0 0 1 | 0 0 0 0 0 1 23-23 S".parse()?).is_some());
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn verify_certificate_and_table_file<R: Solvable>(
+    rules: &R,
+    path: impl AsRef<Path>,
+    table: &mut CheckedTable<R>,
+    threads: usize,
+    mut on_progress: impl FnMut(VerifyProgress),
+) -> Result<(R::Position, Verified), SolveError> {
+    let path = path.as_ref();
+    let input = File::open(path).map_err(|e| SolveError::from(e).in_file(path))?;
+    let input = BufReader::with_capacity(1 << 20, input);
+    let nodes = AtomicUsize::new(0);
+    let table_failed = AtomicBool::new(false);
+    let shared = &*table;
+    let beside = !shared.verified;
+    let (table_result, certificate) = std::thread::scope(|scope| {
+        let certificate = std::thread::Builder::new()
+            .name("certificate".into())
+            .spawn_scoped(scope, || {
+                check_certificate(rules, input, shared, beside, &table_failed, |n| {
+                    nodes.store(n, Ordering::Relaxed);
+                })
+                .map_err(|e| e.in_file(path))
+            });
+        let total = shared.len();
+        let mut last = CheckProgress { done: 0, total };
+        let mut report = |table: Option<CheckProgress>| {
+            last = table.unwrap_or(last);
+            on_progress(VerifyProgress {
+                table: last,
+                nodes: nodes.load(Ordering::Relaxed),
+            });
+        };
+        let table_result = if beside {
+            shared.check(threads, |p| report(Some(p)))
+        } else {
+            report(Some(CheckProgress { done: total, total }));
+            Ok(())
+        };
+        if table_result.is_err() {
+            table_failed.store(true, Ordering::Relaxed);
+        }
+        let certificate = match certificate {
+            Ok(running) => {
+                while !running.is_finished() {
+                    std::thread::sleep(std::time::Duration::from_millis(250));
+                    report(None);
+                }
+                running
+                    .join()
+                    .unwrap_or_else(|_| Err(bad("the certificate's thread panicked")))
+            }
+            Err(e) => Err(bad(format!("the certificate's thread did not start: {e}"))),
+        };
+        (table_result, certificate)
+    });
+    table_result?;
+    table.verified = true;
+    certificate
+}
+
 /// What the verifier keeps of a node checked: enough to check its parents.
 #[derive(Clone, Copy)]
 struct Known<P> {
@@ -943,8 +1156,15 @@ struct Checker<'a, R: Solvable> {
 }
 
 impl<'a, R: Solvable> Checker<'a, R> {
-    fn new(rules: &'a R, table: &'a CheckedTable<R>, max_seeds: u32) -> Result<Self, SolveError> {
-        if !table.verified {
+    /// A checker over `table`, verified already or, with `beside`, checked
+    /// beside it.
+    fn new(
+        rules: &'a R,
+        table: &'a CheckedTable<R>,
+        max_seeds: u32,
+        beside: bool,
+    ) -> Result<Self, SolveError> {
+        if !table.verified && !beside {
             return Err(bad("the table is not verified"));
         }
         if max_seeds > table.max_seeds {
@@ -1041,7 +1261,7 @@ fn table_margin<R: Solvable>(pos: &R::Position, table: &CheckedTable<R>) -> Resu
         return Err(format!("{pos}: a leaf neither finished nor in the table"));
     }
     let value = table
-        .value(pos)
+        .stored_value(pos)
         .ok_or_else(|| format!("{pos}: not in the table"))?;
     Ok(for_south(pos, value))
 }

@@ -239,7 +239,10 @@ struct Nodes<P> {
     ids: Vec<u32>,
     /// Open addressing over node ids plus one (0: empty), by position and
     /// kind; the latest node of a position and kind (the strongest bound).
+    /// Nodes put in by [`absorb`](Nodes::absorb) are there only if asked.
     index: Vec<u32>,
+    /// Slots of `index` in use.
+    linked: usize,
 }
 
 impl<P: Board> Nodes<P> {
@@ -250,6 +253,7 @@ impl<P: Board> Nodes<P> {
             moves: Vec::new(),
             ids: Vec::new(),
             index: Vec::new(),
+            linked: 0,
         }
     }
 
@@ -293,7 +297,10 @@ impl<P: Board> Nodes<P> {
         let mut at = self.slot(&pos, upper);
         loop {
             match self.index[at].checked_sub(1) {
-                None => break,
+                None => {
+                    self.linked += 1;
+                    break;
+                }
                 Some(old) if self.upper(old) == upper && self.positions[old as usize] == pos => break,
                 Some(_) => at = (at + 1) & mask,
             }
@@ -320,25 +327,43 @@ impl<P: Board> Nodes<P> {
             crate::error::try_push(&mut self.moves, mv.to_byte(), "prover: certificate children")?;
             crate::error::try_push(&mut self.ids, child, "prover: certificate children")?;
         }
-        if (self.len() + 1) * 2 > self.index.len() {
-            let size = (self.index.len() * 2).max(1 << 10);
-            self.index = try_filled(size, 0u32, "prover: certificate index")?;
-            for id in 0..self.len() as u32 {
-                self.link(id);
-            }
+        if (self.linked + 1) * 2 > self.index.len() {
+            self.relink_all()?;
         } else {
             self.link(id);
         }
         Ok(id)
     }
 
+    /// A new index, at most half full, of every node.
+    fn relink_all(&mut self) -> Result<(), SolveError> {
+        let size = ((self.len() + 1) * 2)
+            .next_power_of_two()
+            .max(self.index.len() * 2)
+            .max(1 << 10);
+        self.index = try_filled(size, 0u32, "prover: certificate index")?;
+        self.linked = 0;
+        for id in 0..self.len() as u32 {
+            self.link(id);
+        }
+        Ok(())
+    }
+
     /// Appends every node of `other`, their children's ids moved past this
-    /// set's nodes; returns that offset, to move `other`'s ids by.
+    /// set's nodes; returns that offset, to move `other`'s ids by. Of
+    /// `other`'s nodes only those of `find` (ids in `other`'s numbering)
+    /// are put in the index: the nodes the caller will look up. The others
+    /// are written, never found again; indexing them all took a serial
+    /// half-minute on Kalah(6,4) and a second index of every node.
     ///
     /// `other`'s arrays are moved one at a time, each freed once copied:
     /// the peak holds one of them twice, not the whole set (on Kalah(6,4)
     /// the copy of every node set the run's peak).
-    fn absorb(&mut self, mut other: Nodes<P>) -> Result<u32, SolveError> {
+    fn absorb(
+        &mut self,
+        mut other: Nodes<P>,
+        find: impl IntoIterator<Item = u32>,
+    ) -> Result<u32, SolveError> {
         let offset = u32::try_from(self.len())
             .ok()
             .filter(|&n| u64::from(n) + (other.len() as u64) < u64::from(u32::MAX - 1))
@@ -354,14 +379,12 @@ impl<P: Board> Nodes<P> {
         append(&mut self.meta, std::mem::take(&mut other.meta))?;
         append(&mut self.moves, std::mem::take(&mut other.moves))?;
         append(&mut self.ids, std::mem::take(&mut other.ids))?;
-        let size = ((self.len() + 1) * 2).next_power_of_two().max(1 << 10);
-        if size > self.index.len() {
-            self.index = try_filled(size, 0u32, "prover: certificate index")?;
-            for id in 0..offset {
-                self.link(id);
+        for id in find {
+            let id = id + offset;
+            if (self.linked + 1) * 2 > self.index.len() {
+                // Every node indexed: the asked ones among them.
+                return self.relink_all().map(|()| offset);
             }
-        }
-        for id in offset..self.len() as u32 {
             let before = self.find(&self.positions[id as usize], self.upper(id));
             self.link(id);
             // The index keeps the stronger of two nodes of one board.
@@ -1497,7 +1520,9 @@ pub fn prove_opening<'t, R: Solvable>(
     for result in results {
         let (other, done) = result?;
         stats = stats.add(other.stats());
-        let offset = prover.nodes.absorb(other.nodes)?;
+        // The root's proof looks up the first moves' nodes alone.
+        let claimed = done.iter().flat_map(|&(_, _, lower, upper)| [lower, upper]);
+        let offset = prover.nodes.absorb(other.nodes, claimed.collect::<Vec<_>>())?;
         proved.extend(
             done.into_iter()
                 .map(|(i, v, lower, upper)| (i, v, lower + offset, upper + offset)),
