@@ -80,9 +80,9 @@ solved with a proof certificate:
                     checked table to FILE.table
   --verify FILE     check FILE and FILE.table with the rules alone: prints
                     `verified value V`
-  --tt-memory MB    with --opening: the provers' transposition tables, in MiB
-                    in all (default 1024; a setting of speed, never of the
-                    values); --threads N provers share the first moves
+  --tt-memory MB    with --opening: the transposition table the provers
+                    share, in MiB (default 1024; a setting of speed, never
+                    of the values); --threads N provers share the work
   --probe-above K   with --opening: children of more than K seeds on the
                     board have their table entries probed for the move
                     order (default: --max-seeds + 4; speed only)";

@@ -14,6 +14,8 @@ use crate::search::{proven_margin, AlphaBeta, Limits, MAX_DEPTH};
 use crate::solve::table::TableEntry;
 use crate::solve::{BoardIndex, Solvable, SolveError, Table};
 use crate::{Board, Move, MoveSet, Player, Turn};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Progress of a [`Prover`]: positions searched, certificate nodes so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,12 +62,9 @@ impl ProverStats {
     }
 }
 
-/// One slot of the transposition table: 16 bytes, four to a cache line.
-#[derive(Clone, Copy, Default)]
-#[repr(C)]
+/// What a slot of the transposition table holds for its key.
+#[derive(Clone, Copy)]
 struct Slot {
-    /// The key of the board and its mover, 0 for an empty slot.
-    key: u64,
     /// Positions searched below the entry when it was stored (saturated).
     work: u32,
     /// Lower bound of the board value for the mover.
@@ -74,7 +73,24 @@ struct Slot {
     hi: i8,
     /// The best move found ([`Move::to_byte`]), [`NO_MOVE`] if none.
     best: u8,
-    _spare: u8,
+}
+
+impl Slot {
+    fn pack(self) -> u64 {
+        u64::from(self.work)
+            | u64::from(self.lo as u8) << 32
+            | u64::from(self.hi as u8) << 40
+            | u64::from(self.best) << 48
+    }
+
+    fn unpack(data: u64) -> Slot {
+        Slot {
+            work: data as u32,
+            lo: (data >> 32) as u8 as i8,
+            hi: (data >> 40) as u8 as i8,
+            best: (data >> 48) as u8,
+        }
+    }
 }
 
 /// No best move known (a byte no move writes: both direction bits).
@@ -85,86 +101,135 @@ const BUCKET: usize = 4;
 const DEFAULT_MEMORY: usize = 64 << 20;
 
 /// A bucket of slots, aligned on a cache line: a probe reads one line,
-/// never two.
-#[derive(Clone, Copy, Default)]
+/// never two. Slot `i` is two words: `2 i` holds its key XORed with its
+/// data, `2 i + 1` the data ([`Slot::pack`]); both 0 for an empty slot.
+#[derive(Default)]
 #[repr(C, align(64))]
-struct Bucket([Slot; BUCKET]);
+struct Bucket([AtomicU64; 2 * BUCKET]);
 
-/// The fixed-size transposition table.
-struct Transpositions {
+/// The fixed-size transposition table, shared by the provers of one proof
+/// without locks: a slot's two words are written apart, and a slot read
+/// whose key word does not match its data (another prover wrote between the
+/// two reads) is a miss, never a wrong entry. An entry is only a guide:
+/// the certificate's check refutes a wrong one.
+struct TranspositionTable {
     buckets: Vec<Bucket>,
     /// `64 - log2(buckets)`: the hash's top bits pick the bucket.
     shift: u32,
+}
+
+impl TranspositionTable {
+    /// The largest table of a power of two buckets within `bytes` (at least
+    /// one bucket).
+    fn new(bytes: usize) -> Result<TranspositionTable, CapacityError> {
+        let bucket_bytes = std::mem::size_of::<Bucket>();
+        let mut count = 1usize;
+        while count * 2 * bucket_bytes <= bytes {
+            count *= 2;
+        }
+        let mut buckets = Vec::new();
+        crate::error::try_reserve_exact(&mut buckets, count, "prover: transposition table")?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(TranspositionTable {
+            buckets,
+            shift: 64 - count.trailing_zeros(),
+        })
+    }
+
+    fn slots(&self) -> u64 {
+        (self.buckets.len() * BUCKET) as u64
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &[AtomicU64; 2 * BUCKET] {
+        let hashed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // A shift of 64 (one bucket) would overflow: `checked_shr` gives 0.
+        &self.buckets[hashed.checked_shr(self.shift).unwrap_or(0) as usize].0
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Slot> {
+        let bucket = self.bucket(key);
+        (0..BUCKET).find_map(|i| {
+            let data = bucket[2 * i + 1].load(Ordering::Relaxed);
+            (bucket[2 * i].load(Ordering::Relaxed) ^ data == key).then(|| Slot::unpack(data))
+        })
+    }
+
+    /// Stores the bounds of `key`, into its own slot, an empty one, or the
+    /// one of least work; returns whether another position's entry was
+    /// replaced.
+    #[inline]
+    fn store(&self, key: u64, lo: i32, hi: i32, best: u8, work: u64) -> bool {
+        let (Ok(lo), Ok(hi)) = (i8::try_from(lo), i8::try_from(hi)) else {
+            return false;
+        };
+        let bucket = self.bucket(key);
+        let mut victim = (0, u32::MAX, None);
+        for i in 0..BUCKET {
+            let data = bucket[2 * i + 1].load(Ordering::Relaxed);
+            let check = bucket[2 * i].load(Ordering::Relaxed);
+            if check ^ data == key {
+                victim = (i, 0, Some(Slot::unpack(data).best));
+                break;
+            }
+            if check == 0 && data == 0 {
+                victim = (i, 0, Some(NO_MOVE));
+                break;
+            }
+            let work = Slot::unpack(data).work;
+            if work < victim.1 {
+                victim = (i, work, None);
+            }
+        }
+        let (i, _, kept) = victim;
+        let slot = Slot {
+            work: u32::try_from(work).unwrap_or(u32::MAX),
+            lo,
+            hi,
+            best: if best == NO_MOVE {
+                kept.unwrap_or(NO_MOVE)
+            } else {
+                best
+            },
+        };
+        let data = slot.pack();
+        bucket[2 * i + 1].store(data, Ordering::Relaxed);
+        bucket[2 * i].store(key ^ data, Ordering::Relaxed);
+        kept.is_none()
+    }
+}
+
+/// A prover's view of a transposition table (its own, or one shared by the
+/// provers of [`prove_opening`]), with its own figures.
+struct Transpositions {
+    shared: Arc<TranspositionTable>,
     replaced: u64,
     hits: u64,
     probes: u64,
 }
 
 impl Transpositions {
-    /// The largest table of a power of two buckets within `bytes` (at least
-    /// one bucket).
-    fn new(bytes: usize) -> Result<Transpositions, CapacityError> {
-        let bucket_bytes = std::mem::size_of::<Bucket>();
-        let mut count = 1usize;
-        while count * 2 * bucket_bytes <= bytes {
-            count *= 2;
-        }
-        let buckets = try_filled(count, Bucket::default(), "prover: transposition table")?;
-        Ok(Transpositions {
-            buckets,
-            shift: 64 - count.trailing_zeros(),
+    fn new(shared: Arc<TranspositionTable>) -> Transpositions {
+        Transpositions {
+            shared,
             replaced: 0,
             hits: 0,
             probes: 0,
-        })
-    }
-
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        let hashed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        // A shift of 64 (one bucket) would overflow: `checked_shr` gives 0.
-        hashed.checked_shr(self.shift).unwrap_or(0) as usize
+        }
     }
 
     #[inline]
     fn probe(&mut self, key: u64) -> Option<Slot> {
         self.probes += 1;
-        let at = self.bucket(key);
-        let found = self.buckets[at].0.iter().find(|s| s.key == key).copied();
+        let found = self.shared.probe(key);
         self.hits += u64::from(found.is_some());
         found
     }
 
     #[inline]
     fn store(&mut self, key: u64, lo: i32, hi: i32, best: u8, work: u64) {
-        let (Ok(lo), Ok(hi)) = (i8::try_from(lo), i8::try_from(hi)) else {
-            return;
-        };
-        let at = self.bucket(key);
-        let bucket = &mut self.buckets[at].0;
-        let mut victim = 0;
-        for (i, slot) in bucket.iter().enumerate() {
-            if slot.key == key || slot.key == 0 {
-                victim = i;
-                break;
-            }
-            if slot.work < bucket[victim].work {
-                victim = i;
-            }
-        }
-        let slot = &mut bucket[victim];
-        if slot.key != key && slot.key != 0 {
-            self.replaced += 1;
-        }
-        let keep = if slot.key == key { slot.best } else { NO_MOVE };
-        *slot = Slot {
-            key,
-            work: u32::try_from(work).unwrap_or(u32::MAX),
-            lo,
-            hi,
-            best: if best == NO_MOVE { keep } else { best },
-            _spare: 0,
-        };
+        self.replaced += u64::from(self.shared.store(key, lo, hi, best, work));
     }
 }
 
@@ -578,6 +643,10 @@ impl Need {
 /// work of the search that found them (positions searched below it). A
 /// bucket that is full gives up its slot of least work. So memory stays
 /// bounded whatever the search's length, and the large subtrees stay known.
+/// The provers of [`prove_opening`] share one table without locks: a slot
+/// is two words, its key XORed with its data and the data, written one
+/// after the other, so a slot read while another prover writes it fails
+/// the key's check and is a miss.
 ///
 /// # Move order
 ///
@@ -671,13 +740,20 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// The size changes the speed only, never a value or a certificate's
     /// validity.
     pub fn with_memory(table: &'t Table<R>, bytes: usize, on_progress: F) -> Result<Self, SolveError> {
+        let tt = Arc::new(TranspositionTable::new(bytes)?);
+        Ok(Self::sharing(table, tt, on_progress))
+    }
+
+    /// A prover over `table` whose transposition table is `tt`, which other
+    /// provers may share.
+    fn sharing(table: &'t Table<R>, tt: Arc<TranspositionTable>, on_progress: F) -> Self {
         let rules = *table.rules();
         let pits = R::Position::PITS;
         let total = rules.total_seeds().max(table.max_seeds());
-        Ok(Prover {
+        Prover {
             rules,
             table,
-            tt: Transpositions::new(bytes)?,
+            tt: Transpositions::new(tt),
             keys: Keys::new(pits, total),
             probe_above: table.max_seeds() + 4,
             path: Vec::new(),
@@ -688,7 +764,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             tests: 0,
             nodes: Nodes::new(),
             on_progress,
-        })
+        }
     }
 
     /// Children with more than `seeds` seeds on the board have their
@@ -715,7 +791,7 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             searched: self.searched,
             repetitions: self.repetitions,
             tests: self.tests,
-            slots: (self.tt.buckets.len() * BUCKET) as u64,
+            slots: self.tt.shared.slots(),
             replaced: self.tt.replaced,
             hits: self.tt.hits,
             probes: self.tt.probes,
@@ -1323,7 +1399,8 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
 pub struct ProofSettings {
     /// Provers, each on its own thread (at least one).
     pub threads: usize,
-    /// Bytes of transposition table in all, shared equally by the provers.
+    /// Bytes of the transposition table, one table that every prover
+    /// shares.
     pub memory: usize,
     /// See [`Prover::probe_children_above`]; `None` for its default.
     pub probe_above: Option<u32>,
@@ -1403,26 +1480,105 @@ fn joined<T>(
     }
 }
 
-/// A first move proved by one of [`prove_opening`]'s provers: its index
-/// among the root's moves, its value and its two nodes.
-type Proved = (usize, i32, u32, u32);
+/// One piece of [`prove_opening`]'s work.
+#[derive(Clone, Copy)]
+enum Task<P> {
+    /// The value of the position after the root's `i`-th move.
+    Value(usize),
+    /// A node proving a bound on South's final margin at a position: a
+    /// lower bound, or an upper one with `upper`.
+    Prove { pos: P, upper: bool, bound: i32 },
+}
+
+/// The work of [`prove_opening`] not yet taken, which its provers share.
+struct Queue<P> {
+    values: std::collections::VecDeque<usize>,
+    proofs: std::collections::VecDeque<Task<P>>,
+    /// Values being searched, each of which will add proofs.
+    searching: usize,
+    /// A prover failed: the others stop.
+    failed: bool,
+}
+
+/// The queue, and the signal that it changed.
+type Shared<P> = (std::sync::Mutex<Queue<P>>, std::sync::Condvar);
+
+/// Marks the queue failed if its prover's thread unwinds, so that the
+/// others, waiting for work it would have added, stop instead of waiting
+/// forever.
+struct FailOnPanic<'q, P>(&'q Shared<P>);
+
+impl<P> Drop for FailOnPanic<'_, P> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let (queue, changed) = self.0;
+            queue
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .failed = true;
+            changed.notify_all();
+        }
+    }
+}
 
 /// What one of [`prove_opening`]'s provers brings back: itself (its nodes,
-/// its table, its figures) and the first moves it proved.
-type Share<'t, R, F> = (Prover<'t, R, F>, Vec<Proved>);
+/// its figures), the first moves whose values it found (index, value) and
+/// the nodes it proved for the queue's proofs.
+type Share<'t, R, F> = (Prover<'t, R, F>, Vec<(usize, i32)>, Vec<u32>);
 
-/// [`Prover::write_certificate`] with its first moves shared among
-/// `settings.threads` provers over one table: each prover takes the next
-/// first move not yet taken, finds its value and proves it; their nodes are
-/// then put together and the root is proved from its moves' nodes. The
-/// certificate proves the same claims (the root and each first move) and is
-/// checked the same way. Returns what was written and what the provers did;
-/// `on_progress` gets their figures summed.
+impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
+    /// The proofs that make the two nodes of `pos`, whose value is `value`
+    /// (South's margin): for each bound, the node of `pos` itself where its
+    /// mover chooses (or it is a leaf), else one node for each child that
+    /// is not a leaf, so that [`prove_opening`]'s provers share the large
+    /// trees of the other player's nodes.
+    fn split(&self, pos: &R::Position, value: i32) -> Vec<Task<R::Position>> {
+        let mut tasks = Vec::new();
+        for upper in [false, true] {
+            let chooser = if upper { Player::North } else { Player::South };
+            let moves = match self.rules.turn(pos) {
+                Turn::Moves(moves) if self.leaf(pos).is_none() && pos.to_move() != chooser => moves,
+                _ => MoveSet::NONE,
+            };
+            if moves.is_empty() {
+                tasks.push(Task::Prove {
+                    pos: *pos,
+                    upper,
+                    bound: value,
+                });
+            }
+            for mv in moves {
+                let mut child = *pos;
+                self.rules.play_unchecked(&mut child, mv);
+                if self.leaf(&child).is_none() {
+                    tasks.push(Task::Prove {
+                        pos: child,
+                        upper,
+                        bound: value,
+                    });
+                }
+            }
+        }
+        tasks
+    }
+}
+
+/// [`Prover::write_certificate`] with its work shared among
+/// `settings.threads` provers over one table. The work is a queue: each
+/// first move's value, then, once it is known, the proofs of its two
+/// bounds, those of a node of the other player split into one proof for
+/// each child; a prover takes the next proof if there is one, else the
+/// next value, so that the provers end together. Their nodes are then put
+/// together, each first move's two nodes made over its children's, and
+/// the root is proved from its moves' nodes. The certificate proves the
+/// same claims (the root and each first move) and is checked the same way.
+/// Returns what was written and what the provers did; `on_progress` gets
+/// their figures summed.
 ///
-/// Each prover has its own transposition table (`settings.memory` shared
-/// equally) and runs on a thread of its own with a 256 MiB stack (reserved,
-/// not used, but for deep searches); a position met under two first moves
-/// may be searched by both, and proved by both (a certificate may hold a
+/// The provers share one transposition table of `settings.memory` bytes
+/// (without locks: see [`Prover`]), each runs on a thread of its own with
+/// a 256 MiB stack (reserved, not used, but for deep searches); a position
+/// met in two provers' proofs is proved by both (a certificate may hold a
 /// board twice). Each first move's search starts its MTD(f) from a guess:
 /// the value of a shallow heuristic search of a few million positions over
 /// the same table, a second or two a move. A thread that cannot start, or
@@ -1457,13 +1613,16 @@ pub fn prove_opening<'t, R: Solvable>(
     on_progress: impl Fn(ProveProgress) + Sync,
     out: impl std::io::Write,
 ) -> Result<(Written, ProverStats), SolveError> {
-    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
     let rules = *table.rules();
     let threads = settings.threads.max(1);
-    let memory = settings.memory / threads;
     let moves: Vec<Move> = match rules.turn(root) {
         Turn::Moves(moves) => moves.into_iter().collect(),
         Turn::Over(_) => Vec::new(),
+    };
+    let after = |i: usize| {
+        let mut child = *root;
+        rules.play_unchecked(&mut child, moves[i]);
+        child
     };
     let counts: Vec<(AtomicU64, AtomicU64)> = (0..threads)
         .map(|_| (AtomicU64::new(0), AtomicU64::new(0)))
@@ -1481,22 +1640,68 @@ pub fn prove_opening<'t, R: Solvable>(
             nodes: usize::try_from(nodes).unwrap_or(usize::MAX),
         });
     };
-    let next = AtomicUsize::new(0);
+    let tt = Arc::new(TranspositionTable::new(settings.memory)?);
+    let shared: Shared<R::Position> = (
+        std::sync::Mutex::new(Queue {
+            values: (0..moves.len()).collect(),
+            proofs: std::collections::VecDeque::new(),
+            searching: 0,
+            failed: false,
+        }),
+        std::sync::Condvar::new(),
+    );
     let work = |me: usize| -> Result<Share<'t, R, _>, SolveError> {
-        let mut prover = Prover::with_memory(table, memory, move |p| report(me, p))?;
+        let _watch = FailOnPanic(&shared);
+        let (queue, changed) = &shared;
+        let lock = || queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut prover = Prover::sharing(table, Arc::clone(&tt), move |p| report(me, p));
         if let Some(k) = settings.probe_above {
             prover.probe_children_above(k);
         }
-        let mut done = Vec::new();
+        let (mut values, mut proved) = (Vec::new(), Vec::new());
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&mv) = moves.get(i) else { break };
-            let mut child = *root;
-            rules.play_unchecked(&mut child, mv);
-            let (v, lower, upper) = prover.prove_value(&child, shallow_guess(table, &child))?;
-            done.push((i, v, lower, upper));
+            let task = {
+                let mut q = lock();
+                loop {
+                    if q.failed {
+                        break None;
+                    }
+                    if let Some(task) = q.proofs.pop_front() {
+                        break Some(task);
+                    }
+                    if let Some(i) = q.values.pop_front() {
+                        q.searching += 1;
+                        break Some(Task::Value(i));
+                    }
+                    if q.searching == 0 {
+                        break None;
+                    }
+                    q = changed.wait(q).unwrap_or_else(std::sync::PoisonError::into_inner);
+                }
+            };
+            match task {
+                None => break,
+                Some(Task::Value(i)) => {
+                    let child = after(i);
+                    let v = prover.value_near(&child, shallow_guess(table, &child));
+                    let tasks = prover.split(&child, v);
+                    values.push((i, v));
+                    let mut q = lock();
+                    q.proofs.extend(tasks);
+                    q.searching -= 1;
+                    changed.notify_all();
+                }
+                Some(Task::Prove { pos, upper, bound }) => match prover.prove(&pos, upper, bound) {
+                    Ok((id, _)) => proved.push(id),
+                    Err(e) => {
+                        lock().failed = true;
+                        changed.notify_all();
+                        return Err(e);
+                    }
+                },
+            }
         }
-        Ok((prover, done))
+        Ok((prover, values, proved))
     };
     let mut results = std::thread::scope(|scope| {
         let provers: Vec<_> = (0..threads)
@@ -1515,35 +1720,38 @@ pub fn prove_opening<'t, R: Solvable>(
     let Some(first) = results.next() else {
         return Err(SolveError::Rules("no prover ran".into()));
     };
-    let (mut prover, mut proved) = first?;
+    let (mut prover, mut values, _) = first?;
     let mut stats = ProverStats::default();
     for result in results {
-        let (other, done) = result?;
+        let (other, found, proved) = result?;
         stats = stats.add(other.stats());
-        // The root's proof looks up the first moves' nodes alone.
-        let claimed = done.iter().flat_map(|&(_, _, lower, upper)| [lower, upper]);
-        let offset = prover.nodes.absorb(other.nodes, claimed.collect::<Vec<_>>())?;
-        proved.extend(
-            done.into_iter()
-                .map(|(i, v, lower, upper)| (i, v, lower + offset, upper + offset)),
-        );
+        // The first moves' nodes are made over the nodes of the queue's
+        // proofs, which alone are looked up.
+        prover.nodes.absorb(other.nodes, proved)?;
+        values.extend(found);
     }
-    proved.sort_unstable_by_key(|&(i, ..)| i);
-    let values = proved.iter().map(|&(_, v, ..)| v);
+    values.sort_unstable_by_key(|&(i, _)| i);
     let best = match root.to_move() {
-        Player::South => values.max(),
-        Player::North => values.min(),
+        Player::South => values.iter().map(|&(_, v)| v).max(),
+        Player::North => values.iter().map(|&(_, v)| v).min(),
     };
     // On a large stack too: a node not among the first moves' is searched.
-    let (value, lower, upper) = std::thread::scope(|scope| {
+    let (value, lower, upper, proved) = std::thread::scope(|scope| {
         let root_proof = std::thread::Builder::new()
             .name("prover".into())
             .stack_size(PROVER_STACK)
-            .spawn_scoped(scope, || -> Result<(i32, u32, u32), SolveError> {
+            .spawn_scoped(scope, || -> Result<_, SolveError> {
+                let mut proved = Vec::new();
+                for &(i, v) in &values {
+                    let child = after(i);
+                    let (lower, _) = prover.prove(&child, false, v)?;
+                    let (upper, _) = prover.prove(&child, true, v)?;
+                    proved.push((i, v, lower, upper));
+                }
                 let value = best.unwrap_or_else(|| prover.value(root));
                 let (lower, _) = prover.prove(root, false, value)?;
                 let (upper, _) = prover.prove(root, true, value)?;
-                Ok((value, lower, upper))
+                Ok((value, lower, upper, proved))
             });
         joined(root_proof)
     })?;
@@ -1566,5 +1774,10 @@ pub fn prove_opening<'t, R: Solvable>(
         ));
     }
     let written = prover.write_claims(root, &claims, out)?;
-    Ok((written, stats.add(prover.stats())))
+    let stats = ProverStats {
+        // One table, shared.
+        slots: tt.slots(),
+        ..stats.add(prover.stats())
+    };
+    Ok((written, stats))
 }
