@@ -1781,3 +1781,56 @@ pub fn prove_opening<'t, R: Solvable>(
     };
     Ok((written, stats))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of one bucket: every key lands in it.
+    fn one_bucket() -> TranspositionTable {
+        let tt = TranspositionTable::new(64).unwrap();
+        assert_eq!(tt.slots(), BUCKET as u64);
+        tt
+    }
+
+    #[test]
+    fn a_stored_entry_is_found_by_its_key_alone() {
+        let tt = one_bucket();
+        assert!(!tt.store(7, -3, 5, 2, 100));
+        let slot = tt.probe(7).unwrap();
+        assert_eq!((slot.lo, slot.hi, slot.best, slot.work), (-3, 5, 2, 100));
+        assert!(tt.probe(8).is_none());
+        // A later store without a best move keeps the one known.
+        tt.store(7, 1, 5, NO_MOVE, 200);
+        let slot = tt.probe(7).unwrap();
+        assert_eq!((slot.lo, slot.best, slot.work), (1, 2, 200));
+    }
+
+    #[test]
+    fn a_slot_half_written_is_a_miss() {
+        let tt = one_bucket();
+        tt.store(7, -3, 5, 2, 100);
+        // Another prover's data written over the slot, its key word not yet.
+        let other = Slot {
+            work: 9,
+            lo: 0,
+            hi: 0,
+            best: NO_MOVE,
+        };
+        tt.bucket(7)[1].store(other.pack(), Ordering::Relaxed);
+        assert!(tt.probe(7).is_none());
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_slot_of_least_work() {
+        let tt = one_bucket();
+        for (key, work) in [(1, 50), (2, 10), (3, 70), (4, 30)] {
+            assert!(!tt.store(key, 0, 0, NO_MOVE, work));
+        }
+        assert!(tt.store(5, 0, 0, NO_MOVE, 1));
+        assert!(tt.probe(2).is_none());
+        for key in [1, 3, 4, 5] {
+            assert!(tt.probe(key).is_some(), "{key}");
+        }
+    }
+}
