@@ -124,7 +124,12 @@ impl TranspositionTable {
     fn new(bytes: usize) -> Result<TranspositionTable, CapacityError> {
         let bucket_bytes = std::mem::size_of::<Bucket>();
         let mut count = 1usize;
-        while count * 2 * bucket_bytes <= bytes {
+        // Checked: an absurd size is refused by the allocation below, never
+        // a product that wraps (and a loop that never ends).
+        while count
+            .checked_mul(2 * bucket_bytes)
+            .is_some_and(|next| next <= bytes)
+        {
             count *= 2;
         }
         let mut buckets = Vec::new();
@@ -418,8 +423,8 @@ impl<P: Board> Nodes<P> {
     /// set's nodes; returns that offset, to move `other`'s ids by. Of
     /// `other`'s nodes only those of `find` (ids in `other`'s numbering)
     /// are put in the index: the nodes the caller will look up. The others
-    /// are written, never found again; indexing them all took a serial
-    /// half-minute on Kalah(6,4) and a second index of every node.
+    /// are written, never found again, and indexing them all was serial
+    /// work, with an index of every node at the run's end.
     ///
     /// `other`'s arrays are moved one at a time, each freed once copied:
     /// the peak holds one of them twice, not the whole set (on Kalah(6,4)
@@ -1819,6 +1824,12 @@ mod tests {
         };
         tt.bucket(7)[1].store(other.pack(), Ordering::Relaxed);
         assert!(tt.probe(7).is_none());
+    }
+
+    #[test]
+    fn an_absurd_size_is_refused_not_wrapped() {
+        assert!(TranspositionTable::new(usize::MAX).is_err());
+        assert_eq!(TranspositionTable::new(0).unwrap().slots(), BUCKET as u64);
     }
 
     #[test]
