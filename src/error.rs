@@ -353,26 +353,43 @@ pub(crate) fn try_filled<T: Clone>(
     Ok(vec)
 }
 
-/// Reserves room for `additional` more elements of `vec`, fallibly.
+/// Reserves room for `additional` more elements of `vec`, fallibly. Like
+/// every allocation of these helpers, a large one is asked onto huge pages
+/// ([`huge_pages::grow`](crate::huge_pages::grow)).
 pub(crate) fn try_reserve_exact<T>(
     vec: &mut Vec<T>,
     additional: usize,
     what: &'static str,
 ) -> Result<(), CapacityError> {
-    vec.try_reserve_exact(additional)
-        .map_err(|_| CapacityError::OutOfMemory {
-            what,
-            bytes: bytes_of::<T>(vec.len().saturating_add(additional)),
-        })
+    let needed = vec.len().saturating_add(additional);
+    crate::huge_pages::grow(vec, needed).map_err(|_| CapacityError::OutOfMemory {
+        what,
+        bytes: bytes_of::<T>(needed),
+    })
+}
+
+/// Reserves room for `additional` more elements of `vec`, fallibly and
+/// amortised (a capacity that grows at least doubles).
+pub(crate) fn try_reserve<T>(
+    vec: &mut Vec<T>,
+    additional: usize,
+    what: &'static str,
+) -> Result<(), CapacityError> {
+    let needed = vec.len().saturating_add(additional);
+    if needed <= vec.capacity() {
+        return Ok(());
+    }
+    let capacity = needed.max(vec.capacity().saturating_mul(2));
+    crate::huge_pages::grow(vec, capacity).map_err(|_| CapacityError::OutOfMemory {
+        what,
+        bytes: bytes_of::<T>(capacity),
+    })
 }
 
 /// Pushes `value` onto `vec`, growing it fallibly (amortised, as `push`).
 pub(crate) fn try_push<T>(vec: &mut Vec<T>, value: T, what: &'static str) -> Result<(), CapacityError> {
     if vec.len() == vec.capacity() {
-        vec.try_reserve(1).map_err(|_| CapacityError::OutOfMemory {
-            what,
-            bytes: bytes_of::<T>(vec.len().saturating_mul(2).max(1)),
-        })?;
+        try_reserve(vec, 1, what)?;
     }
     vec.push(value);
     Ok(())

@@ -93,7 +93,8 @@
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
-// Unsafe code is allowed in one place: the SSE2 comparisons of `kernel`.
+// Unsafe code is allowed in two places: the SSE2 comparisons of `kernel`
+// and the huge pages' system call of `huge_pages`.
 #![deny(unsafe_code)]
 // A declaration's problems (`Problems`, nine slots: one a check) are kept
 // inline in the errors that carry them, a cold path: a larger `Err` costs
@@ -112,6 +113,7 @@ mod game;
 pub mod games;
 pub mod harness;
 mod history;
+mod huge_pages;
 mod kernel;
 mod moves;
 mod outcome;

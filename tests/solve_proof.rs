@@ -401,3 +401,32 @@ fn the_opening_is_proved() {
     assert_eq!(best, ["5"]);
     assert_eq!(searched(&table, &start), 4);
 }
+
+/// A checked table read from its file (whose size lets each level's room be
+/// taken at once) is the table its bytes hold: written back, the same
+/// bytes. A file cut short or with a byte more is refused.
+#[test]
+fn a_checked_table_read_from_its_file_is_the_one_its_bytes_hold() {
+    let table = table(8);
+    let mut bytes = Vec::new();
+    proof::write_checked_table(&table, &mut bytes).unwrap();
+    let path = std::env::temp_dir().join(format!("mancala-checked-{}.table", std::process::id()));
+    let read = |contents: &[u8]| {
+        std::fs::write(&path, contents).unwrap();
+        let read = CheckedTable::read_file(DjenonAboure, &path);
+        std::fs::remove_file(&path).unwrap();
+        read
+    };
+    let from_file = read(&bytes).unwrap().into_table();
+    for seeds in 0..=8 {
+        assert_eq!(from_file.level(seeds), table.level(seeds), "{seeds} seeds");
+    }
+    let mut again = Vec::new();
+    proof::write_checked_table(&from_file, &mut again).unwrap();
+    assert!(again == bytes, "the values and the settling order, written back");
+    let cut = read(&bytes[..bytes.len() - 100]).unwrap_err().to_string();
+    assert!(cut.contains("holds"), "{cut}");
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(read(&longer).is_err());
+}

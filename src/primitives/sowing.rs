@@ -1117,7 +1117,6 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
     sowing: Sowing,
     stores: Stores,
 ) -> Landing {
-    let n = P / 2;
     let origin = wrap::<P>(origin);
     let seeds = usize::from(pos.pits[origin]);
     pos.pits[origin] = 0;
@@ -1131,35 +1130,11 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
         Stores::Both => true,
     };
     let skip = sowing == Sowing::NextPitSkippingOrigin;
-    // The owners of the stores after pits N and 2N, as constants (not
-    // captured by the closure: it stays as cheap as with fixed stores).
-    const fn middle<const SWAPPED: bool>() -> Player {
-        if SWAPPED {
-            Player::North
-        } else {
-            Player::South
-        }
-    }
-    // The place after `place`, the origin skipped if the sowing skips it.
-    let after = |place: Landing| {
-        let next = |place| match place {
-            Landing::Pit(pit) if pit == n - 1 && in_ring(middle::<STORES_SWAPPED>()) => {
-                Landing::Store(middle::<STORES_SWAPPED>())
-            }
-            Landing::Pit(pit) if pit == P - 1 && in_ring(middle::<STORES_SWAPPED>().opponent()) => {
-                Landing::Store(middle::<STORES_SWAPPED>().opponent())
-            }
-            Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
-            Landing::Store(Player::South) => Landing::Pit(if STORES_SWAPPED { 0 } else { n }),
-            Landing::Store(Player::North) => Landing::Pit(if STORES_SWAPPED { n } else { 0 }),
-        };
-        let place = next(place);
-        if skip && place == Landing::Pit(origin) {
-            next(place)
-        } else {
-            place
-        }
-    };
+    let ring_stores = [
+        in_ring(middle_store::<STORES_SWAPPED>()),
+        in_ring(middle_store::<STORES_SWAPPED>().opponent()),
+    ];
+    let skipped = skip.then_some(origin);
     let ring =
         P - usize::from(skip) + usize::from(in_ring(Player::South)) + usize::from(in_ring(Player::North));
     let (mut rounds, mut rest) = (seeds / ring, seeds % ring);
@@ -1186,7 +1161,7 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
     let mut place = if sowing == Sowing::OriginFirst || (sowing == Sowing::OriginFirstOrNext && seeds > 1) {
         Landing::Pit(origin)
     } else {
-        after(Landing::Pit(origin))
+        next_place::<P, STORES_SWAPPED>(Landing::Pit(origin), ring_stores, skipped)
     };
     for left in (0..rest).rev() {
         match place {
@@ -1198,9 +1173,37 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
         if left == 0 {
             break;
         }
-        place = after(place);
+        place = next_place::<P, STORES_SWAPPED>(place, ring_stores, skipped);
     }
     place
+}
+
+/// The place after `place` on the ring of `sow_with_stores`: the pits and
+/// the stores of `ring_stores` (the store after pit `N`, the one after pit
+/// `2N`), `skipped` (the origin, if the sowing skips it) left out. A
+/// function always inlined, not a closure: called, it returned its place
+/// through memory, and reading it back stalled the walk (a third of the
+/// sowing's time in a profile of the table's check).
+#[inline(always)]
+fn next_place<const P: usize, const STORES_SWAPPED: bool>(
+    place: Landing,
+    ring_stores: [bool; 2],
+    skipped: Option<usize>,
+) -> Landing {
+    let n = P / 2;
+    let middle = middle_store::<STORES_SWAPPED>();
+    let next = |place| match place {
+        Landing::Pit(pit) if pit == n - 1 && ring_stores[0] => Landing::Store(middle),
+        Landing::Pit(pit) if pit == P - 1 && ring_stores[1] => Landing::Store(middle.opponent()),
+        Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
+        Landing::Store(player) if player == middle => Landing::Pit(n),
+        Landing::Store(_) => Landing::Pit(0),
+    };
+    let place = next(place);
+    match skipped {
+        Some(origin) if place == Landing::Pit(origin) => next(place),
+        _ => place,
+    }
 }
 
 /// [`sow_with_stores`] with the pits of `out_of_play` (a round's unfilled

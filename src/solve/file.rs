@@ -93,6 +93,8 @@ pub(super) struct Source<R> {
     input: R,
     pub(super) kind: FileKind,
     read: u64,
+    /// The input's size in bytes, where known (a file's).
+    size: Option<u64>,
     checksum: Checksum,
 }
 
@@ -102,8 +104,24 @@ impl<R: Read> Source<R> {
             input,
             kind,
             read: 0,
+            size: None,
             checksum: Checksum::new(),
         }
+    }
+
+    /// A source whose input holds `size` bytes (a file of that size).
+    pub(super) fn sized(kind: FileKind, input: R, size: u64) -> Source<R> {
+        Source {
+            size: Some(size),
+            ..Source::new(kind, input)
+        }
+    }
+
+    /// Whether the input is known to hold `bytes` more bytes: room for them
+    /// may be taken before they are read.
+    pub(super) fn holds(&self, bytes: u64) -> bool {
+        self.size
+            .is_some_and(|size| size.checked_sub(self.read).is_some_and(|left| left >= bytes))
     }
 
     /// Bytes read so far.

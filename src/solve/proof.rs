@@ -148,6 +148,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use super::file::{Sink, Source};
 use super::table::{check_values, read_header};
 use super::{BoardIndex, FileKind, Solvable, SolveError, Table};
+use crate::error::{try_reserve, try_reserve_exact};
 use crate::{Board, Move, Player, Turn};
 
 /// The first eight bytes of a checked table file, format 2 (see the
@@ -230,20 +231,38 @@ fn position_from<B: Board>(kind: FileKind, bytes: &[u8]) -> Result<B, SolveError
     })
 }
 
-/// `len` bytes, read as they come (a header that promises much costs no
-/// memory until the bytes arrive).
-fn read_growing(
+/// `len` values of `width` bytes each (at most 8), `decode`d, with
+/// `check` given each chunk of bytes as it is read and the offset where it
+/// starts. Room for the values is taken at once when the input is known to
+/// hold their bytes (a file's size), so that a large table lands on huge
+/// pages; else as they come (a header that promises much costs no memory
+/// until the bytes arrive).
+fn read_values<T>(
     source: &mut Source<impl Read>,
     len: usize,
+    width: usize,
     expected: &dyn Fn() -> String,
-) -> Result<Vec<u8>, SolveError> {
-    let mut bytes = Vec::new();
-    while bytes.len() < len {
-        let start = bytes.len();
-        bytes.resize(start + (len - start).min(1 << 16), 0);
-        source.exact(&mut bytes[start..], expected)?;
+    mut check: impl FnMut(&[u8], u64) -> Result<(), SolveError>,
+    decode: impl Fn(&[u8]) -> T,
+    what: &'static str,
+) -> Result<Vec<T>, SolveError> {
+    let mut values = Vec::new();
+    let bytes = (len as u64).saturating_mul(width as u64);
+    if source.holds(bytes) {
+        try_reserve_exact(&mut values, len, what)?;
     }
-    Ok(bytes)
+    let mut chunk = [0u8; 1 << 16];
+    let per_chunk = chunk.len() / width;
+    while values.len() < len {
+        let count = (len - values.len()).min(per_chunk);
+        let bytes = &mut chunk[..count * width];
+        let at = source.position();
+        source.exact(bytes, expected)?;
+        check(bytes, at)?;
+        try_reserve(&mut values, count, what)?;
+        values.extend(bytes.chunks_exact(width).map(&decode));
+    }
+    Ok(values)
 }
 
 // ---------------------------------------------------------------- the checked table
@@ -305,7 +324,11 @@ impl<R: Solvable> CheckedTable<R> {
     /// its format, fingerprint, length, checksum and every value's range
     /// are checked here, what the values mean by [`verify`](Self::verify).
     pub fn read_from(rules: R, input: impl Read) -> Result<CheckedTable<R>, SolveError> {
-        let mut source = Source::new(FileKind::CheckedTable, input);
+        Self::read_source(rules, Source::new(FileKind::CheckedTable, input))
+    }
+
+    /// [`read_from`](Self::read_from) a source, sized or not.
+    fn read_source(rules: R, mut source: Source<impl Read>) -> Result<CheckedTable<R>, SolveError> {
         let max_seeds = read_header(&rules, &mut source)?;
         let index = BoardIndex::try_new(R::Position::PITS, max_seeds)?;
         let (mut values, mut order) = (Vec::new(), Vec::new());
@@ -320,17 +343,24 @@ impl<R: Solvable> CheckedTable<R> {
                     positions: None,
                 })?;
             let expected = || format!("level {seeds} of the checked table holds {} bytes", n * 5);
-            let at = source.position();
-            let bytes = read_growing(&mut source, n, &expected)?;
-            check_values(FileKind::CheckedTable, seeds, &bytes, at)?;
-            values.push(bytes.into_iter().map(|b| b as i8).collect());
-            let bytes = read_growing(&mut source, n * 4, &expected)?;
-            order.push(
-                bytes
-                    .chunks_exact(4)
-                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                    .collect(),
-            );
+            values.push(read_values(
+                &mut source,
+                n,
+                1,
+                &expected,
+                |bytes, at| check_values(FileKind::CheckedTable, seeds, bytes, at),
+                |b| b[0] as i8,
+                "checked table: values",
+            )?);
+            order.push(read_values(
+                &mut source,
+                n,
+                4,
+                &expected,
+                |_, _| Ok(()),
+                |c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]),
+                "checked table: settling order",
+            )?);
         }
         source.finish()?;
         Ok(CheckedTable {
@@ -347,7 +377,13 @@ impl<R: Solvable> CheckedTable<R> {
     /// the file ([`SolveError::File`]).
     pub fn read_file(rules: R, path: impl AsRef<Path>) -> Result<CheckedTable<R>, SolveError> {
         let path = path.as_ref();
-        let read = || CheckedTable::read_from(rules, BufReader::with_capacity(1 << 20, File::open(path)?));
+        let read = || {
+            let file = File::open(path)?;
+            // The file's size lets each level's room be taken at once.
+            let size = file.metadata()?.len();
+            let input = BufReader::with_capacity(1 << 20, file);
+            CheckedTable::read_source(rules, Source::sized(FileKind::CheckedTable, input, size))
+        };
         read().map_err(|e| e.in_file(path))
     }
 

@@ -141,6 +141,11 @@ impl TranspositionTable {
         })
     }
 
+    /// Loads `key`'s bucket into the cache (see [`Prover::order`]).
+    fn touch(&self, key: u64) {
+        std::hint::black_box(self.bucket(key)[0].load(Ordering::Relaxed));
+    }
+
     fn slots(&self) -> u64 {
         (self.buckets.len() * BUCKET) as u64
     }
@@ -230,6 +235,11 @@ impl Transpositions {
         let found = self.shared.probe(key);
         self.hits += u64::from(found.is_some());
         found
+    }
+
+    #[inline]
+    fn touch(&self, key: u64) {
+        self.shared.touch(key);
     }
 
     #[inline]
@@ -357,6 +367,26 @@ impl<P: Board> Nodes<P> {
                 return Some(id);
             }
             at = (at + 1) & mask;
+        }
+    }
+
+    /// Brings into the cache what [`find`](Self::find) will read first for
+    /// each of `boards` (positions with no scores) of one kind: the index's
+    /// slots, then the node each slot holds. The loads of one round are
+    /// independent, so their cache misses overlap; the finds that follow,
+    /// one at a time, then mostly hit. Only the cache changes.
+    fn touch(&self, boards: impl Iterator<Item = P> + Clone, upper: bool) {
+        if self.index.is_empty() {
+            return;
+        }
+        for pos in boards.clone() {
+            std::hint::black_box(self.index[self.slot(&pos, upper)]);
+        }
+        for pos in boards {
+            if let Some(id) = self.index[self.slot(&pos, upper)].checked_sub(1) {
+                std::hint::black_box(self.meta[id as usize]);
+                std::hint::black_box(self.positions[id as usize].fingerprint());
+            }
         }
     }
 
@@ -497,8 +527,15 @@ impl<P: Board> Nodes<P> {
 }
 
 /// Moves `from`'s values onto the end of `to`, fallibly, `from` freed.
+/// `to` grows in place, not into a new allocation on huge pages: this
+/// is the run's peak (see [`Nodes::absorb`]), and the nodes are only
+/// written afterwards.
 fn append<T: Copy>(to: &mut Vec<T>, from: Vec<T>) -> Result<(), SolveError> {
-    crate::error::try_reserve_exact(to, from.len(), "prover: certificate nodes")?;
+    to.try_reserve_exact(from.len())
+        .map_err(|_| crate::error::CapacityError::OutOfMemory {
+            what: "prover: certificate nodes",
+            bytes: crate::error::bytes_of::<T>(to.len().saturating_add(from.len())),
+        })?;
     to.extend_from_slice(&from);
     Ok(())
 }
@@ -902,6 +939,13 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
     /// least `beta` cuts at once (an enhanced transposition cutoff): the
     /// best such value and its move are returned, and nothing is ordered.
     fn order(&mut self, children: &mut [Child<R::Position>], best: u8, beta: i32) -> Option<(i32, u8)> {
+        // Every child that may be searched has its key made and its bucket
+        // loaded first, all together, so that the cache misses of the
+        // probes below and of the children's own searches overlap.
+        for c in children.iter_mut().filter(|c| c.leaf.is_none()) {
+            c.key = self.keys.key(&c.pos);
+            self.tt.touch(c.key);
+        }
         let mut cut: Option<(i32, u8)> = None;
         for c in children.iter_mut() {
             if c.leaf.is_some() {
@@ -910,7 +954,6 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
             }
             let mut guess = 2 * c.gain + i32::from(c.same);
             if seeds_of(&c.pos) > self.probe_above {
-                c.key = self.keys.key(&c.pos);
                 if let Some(slot) = self.tt.probe(c.key) {
                     let (lo, hi) = (i32::from(slot.lo), i32::from(slot.hi));
                     guess = 2 * c.value((lo + hi) / 2) + i32::from(c.same);
@@ -1129,6 +1172,11 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         let mut scratch = std::mem::take(&mut self.scratch[depth]);
         scratch.given.clear();
         self.expand(pos, moves, &mut scratch.children);
+        // Every child that is not a leaf is looked up in the nodes next:
+        // its lookups begun together (half the extraction's time was these
+        // lookups' cache misses, one after the other).
+        let lookups = scratch.children.iter().filter(|c| c.leaf.is_none());
+        self.nodes.touch(lookups.map(|c| zeroed(&c.pos)), upper);
         let chooser = if upper { Player::North } else { Player::South };
         let result = if pos.to_move() == chooser {
             self.prove_one(pos, upper, bound, &mut scratch)
@@ -1167,11 +1215,22 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         bound: i32,
     ) -> Result<(u32, i32), SolveError> {
         let shift = south_scores(child);
-        let board = zeroed(child);
-        let (id, proved) = match self.proved(&board, upper, bound - shift) {
-            Some(found) => found,
-            None => self.prove_inner(&board, upper, bound - shift)?,
-        };
+        match self.proved(&zeroed(child), upper, bound - shift) {
+            Some((id, proved)) => Ok((id, proved + shift)),
+            None => self.prove_new_child(child, upper, bound),
+        }
+    }
+
+    /// [`prove_child`](Self::prove_child) where no node proves `bound` at
+    /// the child yet: a new node.
+    fn prove_new_child(
+        &mut self,
+        child: &R::Position,
+        upper: bool,
+        bound: i32,
+    ) -> Result<(u32, i32), SolveError> {
+        let shift = south_scores(child);
+        let (id, proved) = self.prove_inner(&zeroed(child), upper, bound - shift)?;
         Ok((id, proved + shift))
     }
 
@@ -1237,7 +1296,9 @@ impl<'t, R: Solvable, F: FnMut(ProveProgress)> Prover<'t, R, F> {
         let (_, i) =
             chosen.ok_or_else(|| SolveError::Rules(format!("{pos}: no move meets the bound {bound}")))?;
         let (mv, child) = (children[i].mv, children[i].pos);
-        let (id, proved) = self.prove_child(&child, upper, bound)?;
+        // No node proves the bound there: every child was looked up above,
+        // and the tests since add no node.
+        let (id, proved) = self.prove_new_child(&child, upper, bound)?;
         scratch.given.push((mv, id));
         Ok(proved)
     }
