@@ -429,7 +429,16 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
     let mut table = match &args.input {
         // A checked table written by an earlier --proof: no build.
         Some(path) => {
-            let table = CheckedTable::read_file(rules, path)?.into_table();
+            // The settling order only to write another checked table.
+            let kept = match opening.proof.as_deref() {
+                Some(proof) => same_file(path, &table_path(proof)),
+                None => true,
+            };
+            let table = if kept {
+                CheckedTable::read_values_file(rules, path)?
+            } else {
+                CheckedTable::read_file(rules, path)?.into_table()
+            };
             if args.max_seeds.is_some_and(|k| k != table.max_seeds()) {
                 return Err(format!(
                     "{path} holds boards of up to {} seeds, not --max-seeds",
@@ -500,9 +509,9 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
     let start = rules.start();
     let (written, stats) = match &opening.proof {
         Some(path) => {
-            let mut out = BufWriter::new(File::create(path)?);
+            let mut out = WriterThread::create(path)?;
             let proved = proof::prove_opening(&table, &start, settings, report, &mut out)?;
-            out.flush()?;
+            out.finish()?;
             proved
         }
         None => proof::prove_opening(&table, &start, settings, report, std::io::sink())?,
@@ -546,6 +555,87 @@ fn opening<R: Solvable>(rules: R, args: &Args, opening: &Opening) -> Result<(), 
     outln!("value {}", written.value);
     outln!("best {}", best.join(" "));
     Ok(())
+}
+
+/// A file written on a thread of its own, in blocks: the system's copy of
+/// one block into the file runs beside the making of the next (the
+/// certificate of Kalah(6,4) is 6 GB, written after the search).
+struct WriterThread {
+    block: Vec<u8>,
+    blocks: Option<std::sync::mpsc::SyncSender<Vec<u8>>>,
+    thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl WriterThread {
+    /// The bytes of a block.
+    const BLOCK: usize = 1 << 20;
+
+    fn create(path: &str) -> std::io::Result<WriterThread> {
+        let mut file = File::create(path)?;
+        let (blocks, received) = std::sync::mpsc::sync_channel::<Vec<u8>>(4);
+        let thread = std::thread::Builder::new().name("writer".into()).spawn(move || {
+            for block in received {
+                file.write_all(&block)?;
+            }
+            file.flush()
+        })?;
+        Ok(WriterThread {
+            block: Vec::with_capacity(Self::BLOCK),
+            blocks: Some(blocks),
+            thread: Some(thread),
+        })
+    }
+
+    /// Hands the block over; the thread's own error if it has stopped.
+    fn send(&mut self) -> std::io::Result<()> {
+        let block = std::mem::replace(&mut self.block, Vec::with_capacity(Self::BLOCK));
+        let sent = self
+            .blocks
+            .as_ref()
+            .is_some_and(|blocks| blocks.send(block).is_ok());
+        if sent {
+            return Ok(());
+        }
+        // The thread ends early only on an error.
+        self.join()?;
+        Err(std::io::Error::other("the writer thread has stopped"))
+    }
+
+    /// Waits for the thread: what it met, or an error if it stopped early.
+    fn join(&mut self) -> std::io::Result<()> {
+        self.blocks = None;
+        let ended = self.thread.take().map(|thread| thread.join());
+        match ended {
+            Some(Ok(result)) => result,
+            Some(Err(_)) => Err(std::io::Error::other("the writer thread panicked")),
+            None => Err(std::io::Error::other("the writer thread has stopped")),
+        }
+    }
+
+    /// Writes what is left and waits until every byte is written.
+    fn finish(mut self) -> std::io::Result<()> {
+        self.flush()?;
+        self.join()
+    }
+}
+
+impl Write for WriterThread {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.block.extend_from_slice(bytes);
+        if self.block.len() >= Self::BLOCK {
+            self.send()?;
+        }
+        Ok(bytes.len())
+    }
+
+    /// Hands the bytes so far over to the thread, without waiting for
+    /// them: [`finish`](WriterThread::finish) waits.
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.block.is_empty() {
+            return Ok(());
+        }
+        self.send()
+    }
 }
 
 /// Whether two paths name one file: both exist and resolve to the same

@@ -430,3 +430,35 @@ fn a_checked_table_read_from_its_file_is_the_one_its_bytes_hold() {
     longer.push(0);
     assert!(read(&longer).is_err());
 }
+
+/// The values of a checked table read without its settling order are the
+/// table's, with no order kept; the order's bytes still count: one changed
+/// fails the checksum, a file cut short in them is refused.
+#[test]
+fn a_checked_tables_values_read_alone_are_its_values_and_its_order_is_still_checked() {
+    let table = table(8);
+    let mut bytes = Vec::new();
+    proof::write_checked_table(&table, &mut bytes).unwrap();
+    let path = std::env::temp_dir().join(format!("mancala-values-{}.table", std::process::id()));
+    let read = |contents: &[u8]| {
+        std::fs::write(&path, contents).unwrap();
+        let read = CheckedTable::read_values_file(DjenonAboure, &path);
+        std::fs::remove_file(&path).unwrap();
+        read
+    };
+    let values = read(&bytes).unwrap();
+    for seeds in 0..=8 {
+        assert_eq!(values.level(seeds), table.level(seeds), "{seeds} seeds");
+        assert_eq!(values.settled_order(seeds), None, "{seeds} seeds");
+    }
+    let from_slice = CheckedTable::read_values_from(DjenonAboure, bytes.as_slice()).unwrap();
+    assert_eq!(from_slice.level(8), table.level(8));
+    // The last level's order ends 8 bytes (the checksum) before the end.
+    let mut changed = bytes.clone();
+    let at = changed.len() - 8 - 3;
+    changed[at] ^= 1;
+    let refused = read(&changed).unwrap_err().to_string();
+    assert!(refused.contains("checksum"), "{refused}");
+    let cut = read(&bytes[..bytes.len() - 100]).unwrap_err().to_string();
+    assert!(cut.contains("holds"), "{cut}");
+}

@@ -156,6 +156,17 @@ impl<R: Read> Source<R> {
         Ok(())
     }
 
+    /// Reads `bytes` bytes through the checksum, keeping none of them.
+    pub(super) fn skip(&mut self, mut bytes: u64, expected: &dyn Fn() -> String) -> Result<(), SolveError> {
+        let mut chunk = [0u8; 1 << 16];
+        while bytes > 0 {
+            let count = bytes.min(chunk.len() as u64) as usize;
+            self.exact(&mut chunk[..count], expected)?;
+            bytes -= count as u64;
+        }
+        Ok(())
+    }
+
     pub(super) fn u8(&mut self, expected: &dyn Fn() -> String) -> Result<u8, SolveError> {
         let mut byte = [0u8; 1];
         self.exact(&mut byte, expected)?;

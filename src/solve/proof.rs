@@ -267,6 +267,22 @@ fn read_values<T>(
 
 // ---------------------------------------------------------------- the checked table
 
+/// `read` over the checked table file at `path`, a source that knows the
+/// file's size (so that each level's room is taken at once); every error
+/// names the file ([`SolveError::File`]).
+fn read_sized_file<T>(
+    path: &Path,
+    read: impl FnOnce(Source<BufReader<File>>) -> Result<T, SolveError>,
+) -> Result<T, SolveError> {
+    let open = || {
+        let file = File::open(path)?;
+        let size = file.metadata()?.len();
+        let input = BufReader::with_capacity(1 << 20, file);
+        read(Source::sized(FileKind::CheckedTable, input, size))
+    };
+    open().map_err(|e| e.in_file(path))
+}
+
 /// Writes `table` with its settling order, in the checked table format (see
 /// the [module docs](self)), for [`CheckedTable::read_from`]. The table must
 /// have been built keeping the order ([`BuildOptions::progress`](super::BuildOptions::progress)).
@@ -328,8 +344,50 @@ impl<R: Solvable> CheckedTable<R> {
     }
 
     /// [`read_from`](Self::read_from) a source, sized or not.
-    fn read_source(rules: R, mut source: Source<impl Read>) -> Result<CheckedTable<R>, SolveError> {
-        let max_seeds = read_header(&rules, &mut source)?;
+    fn read_source(rules: R, source: Source<impl Read>) -> Result<CheckedTable<R>, SolveError> {
+        let (max_seeds, index, values, order) = Self::read_levels(&rules, source, true)?;
+        Ok(CheckedTable {
+            rules,
+            max_seeds,
+            index,
+            values,
+            order,
+            verified: false,
+        })
+    }
+
+    /// The table a checked table file holds, without its settling order:
+    /// what [`read_from`](Self::read_from), [`into_table`](Self::into_table)
+    /// and [`Table::drop_settled_order`] give, the order never held (four
+    /// bytes a position: 4.4 GB of Kalah(6,4)'s 22-seed table, and most of
+    /// its reading's time on fresh memory). Its bytes are read all the
+    /// same, through the checksum: the file is checked as `read_from`
+    /// checks it. For a proof whose checked table is the file itself.
+    pub fn read_values_from(rules: R, input: impl Read) -> Result<Table<R>, SolveError> {
+        Self::values_of_source(rules, Source::new(FileKind::CheckedTable, input))
+    }
+
+    /// [`read_values_from`](Self::read_values_from) the file at `path`;
+    /// every error names the file ([`SolveError::File`]).
+    pub fn read_values_file(rules: R, path: impl AsRef<Path>) -> Result<Table<R>, SolveError> {
+        read_sized_file(path.as_ref(), |source| Self::values_of_source(rules, source))
+    }
+
+    /// [`read_values_from`](Self::read_values_from) a source, sized or not.
+    fn values_of_source(rules: R, source: Source<impl Read>) -> Result<Table<R>, SolveError> {
+        let (max_seeds, index, values, _) = Self::read_levels(&rules, source, false)?;
+        Ok(Table::from_parts(rules, max_seeds, index, values, None))
+    }
+
+    /// The levels of a checked table: values, and the settling order if
+    /// `keep_order` (else read through the checksum and let go).
+    #[allow(clippy::type_complexity)]
+    fn read_levels(
+        rules: &R,
+        mut source: Source<impl Read>,
+        keep_order: bool,
+    ) -> Result<(u32, BoardIndex, Vec<Vec<i8>>, Vec<Vec<u32>>), SolveError> {
+        let max_seeds = read_header(rules, &mut source)?;
         let index = BoardIndex::try_new(R::Position::PITS, max_seeds)?;
         let (mut values, mut order) = (Vec::new(), Vec::new());
         for seeds in 0..=max_seeds {
@@ -352,39 +410,28 @@ impl<R: Solvable> CheckedTable<R> {
                 |b| b[0] as i8,
                 "checked table: values",
             )?);
-            order.push(read_values(
-                &mut source,
-                n,
-                4,
-                &expected,
-                |_, _| Ok(()),
-                |c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]),
-                "checked table: settling order",
-            )?);
+            if keep_order {
+                order.push(read_values(
+                    &mut source,
+                    n,
+                    4,
+                    &expected,
+                    |_, _| Ok(()),
+                    |c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]),
+                    "checked table: settling order",
+                )?);
+            } else {
+                source.skip(n as u64 * 4, &expected)?;
+            }
         }
         source.finish()?;
-        Ok(CheckedTable {
-            rules,
-            max_seeds,
-            index,
-            values,
-            order,
-            verified: false,
-        })
+        Ok((max_seeds, index, values, order))
     }
 
     /// [`read_from`](Self::read_from) the file at `path`; every error names
     /// the file ([`SolveError::File`]).
     pub fn read_file(rules: R, path: impl AsRef<Path>) -> Result<CheckedTable<R>, SolveError> {
-        let path = path.as_ref();
-        let read = || {
-            let file = File::open(path)?;
-            // The file's size lets each level's room be taken at once.
-            let size = file.metadata()?.len();
-            let input = BufReader::with_capacity(1 << 20, file);
-            CheckedTable::read_source(rules, Source::sized(FileKind::CheckedTable, input, size))
-        };
-        read().map_err(|e| e.in_file(path))
+        read_sized_file(path.as_ref(), |source| Self::read_source(rules, source))
     }
 
     /// The table it holds, as a [`Table`] with its settling order, so that
@@ -469,6 +516,16 @@ impl<R: Solvable> CheckedTable<R> {
         Some((seeds as usize, usize::try_from(at).ok()?))
     }
 
+    /// Loads the entry of `pos`, if it has one, into the cache; only the
+    /// cache changes.
+    fn touch(&self, pos: &R::Position) {
+        if let Some((seeds, at)) = self.locate(pos) {
+            if let Some(value) = self.values.get(seeds).and_then(|level| level.get(at)) {
+                std::hint::black_box(*value);
+            }
+        }
+    }
+
     /// The stored board value of `pos` for its mover, unchecked.
     fn stored(&self, pos: &R::Position) -> Option<(i32, u32)> {
         let (seeds, at) = self.locate(pos)?;
@@ -500,7 +557,13 @@ impl<R: Solvable> CheckedTable<R> {
 
     /// Checks one entry: `seeds`, `node` (mover and rank), whose board is
     /// `board`, against its successors (`kids`: the caller's buffer).
-    fn check_entry(&self, seeds: u32, node: usize, board: &[u8], kids: &mut Vec<Kid>) -> Result<(), String> {
+    fn check_entry(
+        &self,
+        seeds: u32,
+        node: usize,
+        board: &[u8],
+        kids: &mut Vec<Kid<R::Position>>,
+    ) -> Result<(), String> {
         let count = self.index.count(seeds).ok_or("no count")? as usize;
         let (mover, rank) = (node / count, node % count);
         // The index must be a bijection: the board of every rank ranks back
@@ -526,32 +589,44 @@ impl<R: Solvable> CheckedTable<R> {
                 }
             }
             Turn::Moves(moves) => {
-                // Every child is located first and its value read in a loop
-                // of loads alone, so that their cache misses overlap; a
-                // child's settling order is read only where it is needed,
-                // when the move keeps the seeds on the board.
+                // Every move is played first, then every child located, then
+                // every child's value read, each in a loop of its own: a
+                // child's board is read only once the sowing's byte stores
+                // are behind it (read right after them, the loads stalled),
+                // and the value loads' cache misses overlap. A child's
+                // settling order is read only where it is needed, when the
+                // move keeps the seeds on the board.
                 kids.clear();
                 for mv in moves {
-                    let mut child = pos;
-                    self.rules.play_unchecked(&mut child, mv);
-                    let child_seeds = seeds_of(&child);
-                    let scores = child.scores().map(i64::from);
-                    if child_seeds > seeds || scores[0] + scores[1] != i64::from(seeds - child_seeds) {
-                        return Err(format!("{pos}: move {mv} does not keep the seeds"));
-                    }
-                    let (level, at) = self
-                        .locate(&child)
-                        .filter(|&(level, at)| at < self.values[level].len())
-                        .ok_or_else(|| format!("{pos}: {child} not in the table"))?;
-                    let captured = (scores[mover] - scores[1 - mover]) as i32;
                     kids.push(Kid {
                         mv,
-                        same: child.to_move() == pos.to_move(),
-                        level,
-                        at,
-                        captured,
+                        child: pos,
+                        same: false,
+                        level: 0,
+                        at: 0,
+                        captured: 0,
                         value: 0,
                     });
+                    // Played where it is kept: no copy read right back.
+                    if let Some(kid) = kids.last_mut() {
+                        self.rules.play_unchecked(&mut kid.child, mv);
+                    }
+                }
+                for kid in kids.iter_mut() {
+                    let child = &kid.child;
+                    let child_seeds = seeds_of(child);
+                    let scores = child.scores().map(i64::from);
+                    if child_seeds > seeds || scores[0] + scores[1] != i64::from(seeds - child_seeds) {
+                        return Err(format!("{pos}: move {} does not keep the seeds", kid.mv));
+                    }
+                    let (level, at) = self
+                        .locate(child)
+                        .filter(|&(level, at)| at < self.values[level].len())
+                        .ok_or_else(|| format!("{pos}: {child} not in the table"))?;
+                    kid.same = child.to_move() == pos.to_move();
+                    kid.level = level;
+                    kid.at = at;
+                    kid.captured = (scores[mover] - scores[1 - mover]) as i32;
                 }
                 for kid in kids.iter_mut() {
                     kid.value = i32::from(self.values[kid.level][kid.at]);
@@ -672,10 +747,11 @@ impl<R: Solvable> CheckedTable<R> {
     }
 }
 
-/// A successor of a table entry under check: where its entry is, and what
-/// the move captured for its mover.
-struct Kid {
+/// A successor of a table entry under check: its position, where its
+/// entry is, and what the move captured for its mover.
+struct Kid<P> {
     mv: Move,
+    child: P,
     /// The mover moves again.
     same: bool,
     level: usize,
@@ -798,7 +874,9 @@ fn too_many(what: &str) -> SolveError {
 /// [`Prover::write_certificate`] write.
 pub(crate) struct CertificateWriter<W: Write> {
     out: Sink<W>,
-    /// One node's bytes, written at once.
+    /// Nodes' bytes not yet written: written [`BATCH`] bytes or more at a
+    /// time, so that the sink and its checksum see long runs, not one call
+    /// a node (Kalah(6,4) writes 212 M nodes).
     buf: Vec<u8>,
     /// Nodes still to come.
     remaining: u32,
@@ -845,7 +923,6 @@ impl<W: Write> CertificateWriter<W> {
         self.remaining = self.remaining.checked_sub(1).ok_or_else(|| too_many("nodes"))?;
         let count = u8::try_from(children.len()).map_err(|_| too_many("children"))?;
         let buf = &mut self.buf;
-        buf.clear();
         buf.push(u8::from(upper));
         buf.extend_from_slice(&bound.to_le_bytes());
         buf.extend_from_slice(position.pits());
@@ -856,20 +933,28 @@ impl<W: Write> CertificateWriter<W> {
             buf.push(move_byte(mv));
             buf.extend_from_slice(&child.to_le_bytes());
         }
-        self.out.write(&self.buf)
+        if buf.len() >= BATCH {
+            self.out.write(buf)?;
+            buf.clear();
+        }
+        Ok(())
     }
 
     /// Writes the checksum, once every node is written: the bytes written.
-    pub(crate) fn finish(self) -> Result<u64, SolveError> {
+    pub(crate) fn finish(mut self) -> Result<u64, SolveError> {
         if self.remaining != 0 {
             return Err(SolveError::Format {
                 kind: FileKind::Certificate,
                 reason: format!("{} nodes promised were not written", self.remaining),
             });
         }
+        self.out.write(&self.buf)?;
         self.out.finish()
     }
 }
+
+/// The bytes of nodes [`CertificateWriter`] gathers before it writes them.
+const BATCH: usize = 1 << 16;
 
 /// A certificate's header: what comes before its nodes.
 struct Head<P> {
@@ -1189,6 +1274,8 @@ struct Checker<'a, R: Solvable> {
     rules: &'a R,
     table: &'a CheckedTable<R>,
     known: Vec<Known<R::Position>>,
+    /// The positions after a node's moves ([`check_node`]'s buffer).
+    after: Vec<R::Position>,
 }
 
 impl<'a, R: Solvable> Checker<'a, R> {
@@ -1213,6 +1300,7 @@ impl<'a, R: Solvable> Checker<'a, R> {
             rules,
             table,
             known: Vec::new(),
+            after: Vec::new(),
         })
     }
 
@@ -1226,7 +1314,8 @@ impl<'a, R: Solvable> Checker<'a, R> {
         if id % 65_536 == 0 {
             on_node(id);
         }
-        check_node(self.rules, &self.known, node, self.table).map_err(|e| bad(format!("node {id}: {e}")))?;
+        check_node(self.rules, &self.known, node, self.table, &mut self.after)
+            .map_err(|e| bad(format!("node {id}: {e}")))?;
         crate::error::try_push(
             &mut self.known,
             Known {
@@ -1303,12 +1392,14 @@ fn table_margin<R: Solvable>(pos: &R::Position, table: &CheckedTable<R>) -> Resu
 }
 
 /// Checks one node of a certificate (see the [module docs](self)) against
-/// the nodes before it (`nodes`, checked already).
+/// the nodes before it (`nodes`, checked already); `after` is the caller's
+/// buffer.
 fn check_node<R: Solvable>(
     rules: &R,
     nodes: &[Known<R::Position>],
     node: &ProofNode<R::Position>,
     table: &CheckedTable<R>,
+    after: &mut Vec<R::Position>,
 ) -> Result<(), String> {
     let id = nodes.len();
     let pos = node.position;
@@ -1347,8 +1438,24 @@ fn check_node<R: Solvable>(
             node.children.len()
         ));
     }
-    let mut seen = crate::MoveSet::NONE;
+    // Every move is played first and what its check reads (a table entry,
+    // a node) loaded, in a loop of its own: the loads' cache misses overlap
+    // instead of coming one after the other.
+    after.clear();
     for &(mv, child_id) in &node.children {
+        let mut child = pos;
+        if moves.contains(mv) {
+            rules.play_unchecked(&mut child, mv);
+        }
+        if child_id == LEAF_CHILD {
+            table.touch(&child);
+        } else if let Some(known) = nodes.get(child_id as usize) {
+            std::hint::black_box(known.bound);
+        }
+        after.push(child);
+    }
+    let mut seen = crate::MoveSet::NONE;
+    for (&(mv, child_id), &after) in node.children.iter().zip(after.iter()) {
         if !moves.contains(mv) {
             return Err(format!("{pos}: {mv} is not legal"));
         }
@@ -1364,8 +1471,6 @@ fn check_node<R: Solvable>(
         }
         seen = seen.with(mv);
         if child_id == LEAF_CHILD {
-            let mut after = pos;
-            rules.play_unchecked(&mut after, mv);
             let margin = match rules.turn(&after) {
                 Turn::Over(outcome) => outcome.margin() as i32,
                 Turn::Moves(_) => table_margin(&after, table)?,
@@ -1381,8 +1486,6 @@ fn check_node<R: Solvable>(
             return Err(format!("{pos}: child {child_id} does not come before its parent"));
         }
         let child = &nodes[child_id as usize];
-        let mut after = pos;
-        rules.play_unchecked(&mut after, mv);
         // The child's bound is on the margin from its own scores: from
         // `after`'s, it moves by the difference (the play never reads them).
         let shift = south_scores(&after) - south_scores(&child.position);

@@ -113,9 +113,14 @@ struct Bucket([AtomicU64; 2 * BUCKET]);
 /// two reads) is a miss, never a wrong entry. An entry is only a guide:
 /// the certificate's check refutes a wrong one.
 struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// The buckets, in parts of a power of two buckets each, made (their
+    /// memory first written) at once on as many threads.
+    parts: Vec<Vec<Bucket>>,
     /// `64 - log2(buckets)`: the hash's top bits pick the bucket.
     shift: u32,
+    /// `log2` of a part's buckets: a bucket's number shifted by it is its
+    /// part's.
+    part_shift: u32,
 }
 
 impl TranspositionTable {
@@ -132,12 +137,38 @@ impl TranspositionTable {
         {
             count *= 2;
         }
-        let mut buckets = Vec::new();
-        crate::error::try_reserve_exact(&mut buckets, count, "prover: transposition table")?;
-        buckets.resize_with(count, Bucket::default);
+        // A part a core, for a table of many huge pages: the system zeroes
+        // each fresh page as it is first written, and on Kalah(6,4) 4 GiB
+        // of that took seconds on one core, every prover waiting.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let parts = if count * bucket_bytes >= 64 << 20 {
+            (1usize << cores.ilog2()).min(count)
+        } else {
+            1
+        };
+        let per_part = count / parts;
+        let made: Vec<Result<Vec<Bucket>, CapacityError>> = std::thread::scope(|scope| {
+            let make = || {
+                let mut part = Vec::new();
+                crate::error::try_reserve_exact(&mut part, per_part, "prover: transposition table")?;
+                part.resize_with(per_part, Bucket::default);
+                Ok(part)
+            };
+            let others: Vec<_> = (1..parts).map(|_| scope.spawn(make)).collect();
+            let mut made = vec![make()];
+            for other in others {
+                made.push(
+                    other
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                );
+            }
+            made
+        });
         Ok(TranspositionTable {
-            buckets,
+            parts: made.into_iter().collect::<Result<_, _>>()?,
             shift: 64 - count.trailing_zeros(),
+            part_shift: per_part.trailing_zeros(),
         })
     }
 
@@ -147,14 +178,16 @@ impl TranspositionTable {
     }
 
     fn slots(&self) -> u64 {
-        (self.buckets.len() * BUCKET) as u64
+        self.parts.iter().map(|part| (part.len() * BUCKET) as u64).sum()
     }
 
     #[inline]
     fn bucket(&self, key: u64) -> &[AtomicU64; 2 * BUCKET] {
         let hashed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // A shift of 64 (one bucket) would overflow: `checked_shr` gives 0.
-        &self.buckets[hashed.checked_shr(self.shift).unwrap_or(0) as usize].0
+        let at = hashed.checked_shr(self.shift).unwrap_or(0) as usize;
+        let part = &self.parts[at.checked_shr(self.part_shift).unwrap_or(0)];
+        &part[at & ((1usize << self.part_shift) - 1)].0
     }
 
     #[inline]
@@ -309,6 +342,10 @@ pub(super) fn zeroed<B: Board>(pos: &B) -> B {
 /// The certificate's nodes as the prover builds them, compactly (about
 /// 30 bytes a node and 5 a child for Kalah), with an index from a position
 /// and kind to the node proved there.
+///
+/// Other provers' nodes put in by [`absorb`](Nodes::absorb) stay in their
+/// own arrays: they are numbered after this set's nodes of that moment and
+/// before the ones pushed since ([`Nodes::at`] maps an id to its arrays).
 struct Nodes<P> {
     positions: Vec<P>,
     /// Each node's bound, kind and child count: `bound as u16 | upper << 16
@@ -323,6 +360,29 @@ struct Nodes<P> {
     index: Vec<u32>,
     /// Slots of `index` in use.
     linked: usize,
+    /// The sets absorbed, in id order (none while the provers search).
+    absorbed: Vec<Absorbed<P>>,
+}
+
+/// The nodes (and children) an absorbing set makes room for in place.
+const AFTER_ABSORB: usize = 1 << 16;
+
+/// Room for [`AFTER_ABSORB`] more values in `vec`, by reallocation (the
+/// system moves the pages, not the bytes).
+fn room_in_place<T>(vec: &mut Vec<T>, what: &'static str) -> Result<(), CapacityError> {
+    vec.try_reserve(AFTER_ABSORB)
+        .map_err(|_| CapacityError::OutOfMemory {
+            what,
+            bytes: crate::error::bytes_of::<T>(vec.len().saturating_add(AFTER_ABSORB)),
+        })
+}
+
+/// A set of nodes absorbed by another ([`Nodes::absorb`]): its nodes, and
+/// where their ids start in the whole (its children's ids are its own,
+/// moved by `first` when they are read).
+struct Absorbed<P> {
+    nodes: Nodes<P>,
+    first: u32,
 }
 
 impl<P: Board> Nodes<P> {
@@ -334,19 +394,56 @@ impl<P: Board> Nodes<P> {
             ids: Vec::new(),
             index: Vec::new(),
             linked: 0,
+            absorbed: Vec::new(),
         }
     }
 
+    /// Every node, the absorbed ones included.
     fn len(&self) -> usize {
         self.positions.len()
+            + self
+                .absorbed
+                .iter()
+                .map(|a| a.nodes.positions.len())
+                .sum::<usize>()
+    }
+
+    /// The arrays that hold node `id`, and its place in them.
+    #[inline(always)]
+    fn at(&self, id: u32) -> (&Nodes<P>, usize) {
+        let Some(first) = self.absorbed.first() else {
+            return (self, id as usize);
+        };
+        if id < first.first {
+            return (self, id as usize);
+        }
+        let mut end = first.first as usize;
+        for set in &self.absorbed {
+            end = set.first as usize + set.nodes.positions.len();
+            if (id as usize) < end {
+                return (&set.nodes, (id - set.first) as usize);
+            }
+        }
+        // Pushed after the absorbed sets: after this set's earlier nodes.
+        (self, id as usize - (end - first.first as usize))
+    }
+
+    fn meta(&self, id: u32) -> u32 {
+        let (nodes, at) = self.at(id);
+        nodes.meta[at]
+    }
+
+    fn position(&self, id: u32) -> &P {
+        let (nodes, at) = self.at(id);
+        &nodes.positions[at]
     }
 
     fn bound(&self, id: u32) -> i16 {
-        self.meta[id as usize] as u16 as i16
+        self.meta(id) as u16 as i16
     }
 
     fn upper(&self, id: u32) -> bool {
-        self.meta[id as usize] >> 16 & 1 == 1
+        self.meta(id) >> 16 & 1 == 1
     }
 
     fn slot(&self, pos: &P, upper: bool) -> usize {
@@ -363,7 +460,7 @@ impl<P: Board> Nodes<P> {
         let mut at = self.slot(pos, upper);
         loop {
             let id = self.index[at].checked_sub(1)?;
-            if self.upper(id) == upper && self.positions[id as usize] == *pos {
+            if self.upper(id) == upper && self.position(id) == pos {
                 return Some(id);
             }
             at = (at + 1) & mask;
@@ -384,15 +481,15 @@ impl<P: Board> Nodes<P> {
         }
         for pos in boards {
             if let Some(id) = self.index[self.slot(&pos, upper)].checked_sub(1) {
-                std::hint::black_box(self.meta[id as usize]);
-                std::hint::black_box(self.positions[id as usize].fingerprint());
+                std::hint::black_box(self.meta(id));
+                std::hint::black_box(self.position(id).fingerprint());
             }
         }
     }
 
     /// Points the index at `id` for its position and kind.
     fn link(&mut self, id: u32) {
-        let (pos, upper) = (self.positions[id as usize], self.upper(id));
+        let (pos, upper) = (*self.position(id), self.upper(id));
         let mask = self.index.len() - 1;
         let mut at = self.slot(&pos, upper);
         loop {
@@ -401,7 +498,7 @@ impl<P: Board> Nodes<P> {
                     self.linked += 1;
                     break;
                 }
-                Some(old) if self.upper(old) == upper && self.positions[old as usize] == pos => break,
+                Some(old) if self.upper(old) == upper && *self.position(old) == pos => break,
                 Some(_) => at = (at + 1) & mask,
             }
         }
@@ -449,43 +546,50 @@ impl<P: Board> Nodes<P> {
         Ok(())
     }
 
-    /// Appends every node of `other`, their children's ids moved past this
-    /// set's nodes; returns that offset, to move `other`'s ids by. Of
-    /// `other`'s nodes only those of `find` (ids in `other`'s numbering)
-    /// are put in the index: the nodes the caller will look up. The others
-    /// are written, never found again, and indexing them all was serial
-    /// work, with an index of every node at the run's end.
-    ///
-    /// `other`'s arrays are moved one at a time, each freed once copied:
-    /// the peak holds one of them twice, not the whole set (on Kalah(6,4)
-    /// the copy of every node set the run's peak).
+    /// Takes in every node of `other` (with no set of its own absorbed),
+    /// numbered from this set's count on; returns that count, by which
+    /// `other`'s ids move. `other`'s nodes stay in their arrays, neither
+    /// copied nor renumbered there: on Kalah(6,4) copying them was most of
+    /// the serial work after the search, spent on the new memory's pages.
+    /// Of `other`'s nodes only those of `find` (ids in `other`'s
+    /// numbering) are put in the index: the nodes the caller will look up.
+    /// The others are written, never found again. Sets are absorbed before
+    /// any node is pushed after them.
     fn absorb(
         &mut self,
         mut other: Nodes<P>,
         find: impl IntoIterator<Item = u32>,
     ) -> Result<u32, SolveError> {
+        if !other.absorbed.is_empty() {
+            return Err(SolveError::Rules("a set of nodes absorbed twice over".into()));
+        }
+        if self.positions.len() != self.first_own() {
+            return Err(SolveError::Rules("nodes absorbed after nodes pushed".into()));
+        }
         let offset = u32::try_from(self.len())
             .ok()
             .filter(|&n| u64::from(n) + (other.len() as u64) < u64::from(u32::MAX - 1))
             .ok_or_else(|| SolveError::Rules("more certificate nodes than a u32 counts".into()))?;
         other.index = Vec::new();
-        for id in &mut other.ids {
-            // A leaf in place has no id to move.
-            if *id != LEAF_CHILD {
-                *id += offset;
-            }
-        }
-        append(&mut self.positions, std::mem::take(&mut other.positions))?;
-        append(&mut self.meta, std::mem::take(&mut other.meta))?;
-        append(&mut self.moves, std::mem::take(&mut other.moves))?;
-        append(&mut self.ids, std::mem::take(&mut other.ids))?;
-        for id in find {
+        let found: Vec<u32> = find.into_iter().collect();
+        self.absorbed.push(Absorbed {
+            nodes: other,
+            first: offset,
+        });
+        // Room for the nodes still to come (the root's trees, a few), taken
+        // in place: a full array would grow by a move onto fresh memory
+        // (`huge_pages::grow`), gigabytes copied for a few nodes.
+        room_in_place(&mut self.positions, "prover: certificate nodes")?;
+        room_in_place(&mut self.meta, "prover: certificate nodes")?;
+        room_in_place(&mut self.moves, "prover: certificate children")?;
+        room_in_place(&mut self.ids, "prover: certificate children")?;
+        for id in found {
             let id = id + offset;
             if (self.linked + 1) * 2 > self.index.len() {
                 // Every node indexed: the asked ones among them.
                 return self.relink_all().map(|()| offset);
             }
-            let before = self.find(&self.positions[id as usize], self.upper(id));
+            let before = self.find(self.position(id), self.upper(id));
             self.link(id);
             // The index keeps the stronger of two nodes of one board.
             if let Some(old) = before {
@@ -498,46 +602,65 @@ impl<P: Board> Nodes<P> {
         Ok(offset)
     }
 
-    /// Each node in order: kind, bound, position, children.
+    /// This set's own nodes numbered before the absorbed ones.
+    fn first_own(&self) -> usize {
+        self.absorbed
+            .first()
+            .map_or(self.positions.len(), |a| a.first as usize)
+    }
+
+    /// Each node in id order: kind, bound, position, children (ids in the
+    /// whole's numbering).
     fn for_each(
         &self,
         mut f: impl FnMut(bool, i16, &P, &[(Move, u32)]) -> Result<(), SolveError>,
     ) -> Result<(), SolveError> {
-        let mut at = 0usize;
         let mut children = Vec::new();
-        for id in 0..self.len() {
-            let count = (self.meta[id] >> 24) as usize;
+        let (next, at) = self.for_each_of(0..self.first_own(), 0, 0, &mut children, &mut f)?;
+        for set in &self.absorbed {
+            let all = 0..set.nodes.positions.len();
+            set.nodes.for_each_of(all, 0, set.first, &mut children, &mut f)?;
+        }
+        self.for_each_of(next..self.positions.len(), at, 0, &mut children, &mut f)?;
+        Ok(())
+    }
+
+    /// [`for_each`](Self::for_each) over this set's own nodes `range`,
+    /// whose children start at `at`, their ids moved by `shift`; returns
+    /// where the next node and its children start.
+    fn for_each_of(
+        &self,
+        range: std::ops::Range<usize>,
+        mut at: usize,
+        shift: u32,
+        children: &mut Vec<(Move, u32)>,
+        f: &mut impl FnMut(bool, i16, &P, &[(Move, u32)]) -> Result<(), SolveError>,
+    ) -> Result<(usize, usize), SolveError> {
+        let end = range.end;
+        for id in range {
+            let meta = self.meta[id];
+            let count = (meta >> 24) as usize;
             children.clear();
             children.extend(
                 self.moves[at..at + count]
                     .iter()
                     .zip(&self.ids[at..at + count])
-                    .map(|(&mv, &child)| (Move::from_byte(mv), child)),
+                    // A leaf in place has no id to move.
+                    .map(|(&mv, &child)| {
+                        let child = if child == LEAF_CHILD { child } else { child + shift };
+                        (Move::from_byte(mv), child)
+                    }),
             );
             at += count;
             f(
-                self.upper(id as u32),
-                self.bound(id as u32),
+                meta >> 16 & 1 == 1,
+                meta as u16 as i16,
                 &self.positions[id],
-                &children,
+                children,
             )?;
         }
-        Ok(())
+        Ok((end, at))
     }
-}
-
-/// Moves `from`'s values onto the end of `to`, fallibly, `from` freed.
-/// `to` grows in place, not into a new allocation on huge pages: this
-/// is the run's peak (see [`Nodes::absorb`]), and the nodes are only
-/// written afterwards.
-fn append<T: Copy>(to: &mut Vec<T>, from: Vec<T>) -> Result<(), SolveError> {
-    to.try_reserve_exact(from.len())
-        .map_err(|_| crate::error::CapacityError::OutOfMemory {
-            what: "prover: certificate nodes",
-            bytes: crate::error::bytes_of::<T>(to.len().saturating_add(from.len())),
-        })?;
-    to.extend_from_slice(&from);
-    Ok(())
 }
 
 /// What [`Prover::write_certificate`] proved and wrote.
@@ -1904,5 +2027,61 @@ mod tests {
         for key in [1, 3, 4, 5] {
             assert!(tt.probe(key).is_some(), "{key}");
         }
+    }
+
+    /// Another prover's nodes absorbed stay in their arrays and keep their
+    /// places in the numbering: found by the index where asked, written
+    /// between this set's earlier nodes and its later ones, their children's
+    /// ids moved, a leaf's left as it is.
+    #[test]
+    fn absorbed_nodes_are_numbered_after_ours_and_written_in_order() {
+        use crate::games::Kalah;
+        type P = <Kalah as crate::Ruleset>::Position;
+        let board = |text: &str| text.parse::<P>().unwrap();
+        let (a, b, c, d) = (
+            board("1 0 0 0 0 0 | 0 0 0 0 0 1 0-0 S"),
+            board("0 1 0 0 0 0 | 0 0 0 0 0 1 0-0 S"),
+            board("0 0 1 0 0 0 | 0 0 0 0 0 1 0-0 S"),
+            board("0 0 0 1 0 0 | 0 0 0 0 0 1 0-0 N"),
+        );
+        let (one, three) = (Move::Pit(1), Move::Pit(3));
+        let mut ours = Nodes::new();
+        assert_eq!(ours.push(a, false, 1, &[]).unwrap(), 0);
+        let mut theirs = Nodes::new();
+        assert_eq!(theirs.push(b, true, 2, &[]).unwrap(), 0);
+        assert_eq!(
+            theirs
+                .push(c, false, 3, &[(one, 0), (three, LEAF_CHILD)])
+                .unwrap(),
+            1
+        );
+        // Only their node 1 is to be found.
+        assert_eq!(ours.absorb(theirs, [1]).unwrap(), 1);
+        assert_eq!(ours.len(), 3);
+        assert_eq!(ours.find(&c, false), Some(2));
+        assert_eq!(ours.find(&b, true), None);
+        assert_eq!((ours.bound(2), ours.upper(2), *ours.position(2)), (3, false, c));
+        assert_eq!((ours.bound(1), ours.upper(1)), (2, true));
+        // A node pushed now comes after theirs.
+        assert_eq!(ours.push(d, true, -4, &[(one, 2), (three, 0)]).unwrap(), 3);
+        assert_eq!(ours.find(&d, true), Some(3));
+        assert_eq!((ours.bound(3), *ours.position(3)), (-4, d));
+        let mut written = Vec::new();
+        ours.for_each(|upper, bound, pos, children| {
+            written.push((upper, bound, *pos, children.to_vec()));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            written,
+            [
+                (false, 1, a, vec![]),
+                (true, 2, b, vec![]),
+                (false, 3, c, vec![(one, 1), (three, LEAF_CHILD)]),
+                (true, -4, d, vec![(one, 2), (three, 0)]),
+            ]
+        );
+        // Another set now would take the ids of the node pushed since.
+        assert!(ours.absorb(Nodes::new(), []).is_err());
     }
 }
