@@ -1123,20 +1123,10 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
     if seeds == 0 {
         return Landing::Pit(origin);
     }
-    let mover = pos.to_move;
-    let in_ring = |player: Player| match stores {
-        Stores::None => false,
-        Stores::Own => player == mover,
-        Stores::Both => true,
-    };
+    let in_ring = stores_in_ring(stores, pos.to_move);
     let skip = sowing == Sowing::NextPitSkippingOrigin;
-    let ring_stores = [
-        in_ring(middle_store::<STORES_SWAPPED>()),
-        in_ring(middle_store::<STORES_SWAPPED>().opponent()),
-    ];
     let skipped = skip.then_some(origin);
-    let ring =
-        P - usize::from(skip) + usize::from(in_ring(Player::South)) + usize::from(in_ring(Player::North));
+    let ring = P - usize::from(skip) + usize::from(in_ring[0]) + usize::from(in_ring[1]);
     let (mut rounds, mut rest) = (seeds / ring, seeds % ring);
     if rest == 0 {
         // The last round is walked, to find where it ends.
@@ -1153,7 +1143,7 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
             pos.pits[origin] = pos.pits[origin].wrapping_sub(rounds);
         }
         for player in Player::BOTH {
-            if in_ring(player) {
+            if in_ring[player.index()] {
                 pos.scores[player.index()] = pos.scores[player.index()].wrapping_add(rounds);
             }
         }
@@ -1161,7 +1151,7 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
     let mut place = if sowing == Sowing::OriginFirst || (sowing == Sowing::OriginFirstOrNext && seeds > 1) {
         Landing::Pit(origin)
     } else {
-        next_place::<P, STORES_SWAPPED>(Landing::Pit(origin), ring_stores, skipped)
+        next_place::<P, STORES_SWAPPED>(Landing::Pit(origin), in_ring, skipped)
     };
     for left in (0..rest).rev() {
         match place {
@@ -1173,35 +1163,26 @@ pub(crate) fn sow_with_stores<const P: usize, const STORES_SWAPPED: bool>(
         if left == 0 {
             break;
         }
-        place = next_place::<P, STORES_SWAPPED>(place, ring_stores, skipped);
+        place = next_place::<P, STORES_SWAPPED>(place, in_ring, skipped);
     }
     place
 }
 
 /// The place after `place` on the ring of `sow_with_stores`: the pits and
-/// the stores of `ring_stores` (the store after pit `N`, the one after pit
-/// `2N`), `skipped` (the origin, if the sowing skips it) left out. A
-/// function always inlined, not a closure: called, it returned its place
-/// through memory, and reading it back stalled the walk (a third of the
-/// sowing's time in a profile of the table's check).
+/// the stores of `ring` (South's, North's: [`stores_in_ring`]), `skipped`
+/// (the origin, if the sowing skips it) left out. A function always
+/// inlined, not a closure: called, it returned its place through memory,
+/// and reading it back stalled the walk (a third of the sowing's time in a
+/// profile of the table's check).
 #[inline(always)]
 fn next_place<const P: usize, const STORES_SWAPPED: bool>(
     place: Landing,
-    ring_stores: [bool; 2],
+    ring: [bool; 2],
     skipped: Option<usize>,
 ) -> Landing {
-    let n = P / 2;
-    let middle = middle_store::<STORES_SWAPPED>();
-    let next = |place| match place {
-        Landing::Pit(pit) if pit == n - 1 && ring_stores[0] => Landing::Store(middle),
-        Landing::Pit(pit) if pit == P - 1 && ring_stores[1] => Landing::Store(middle.opponent()),
-        Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
-        Landing::Store(player) if player == middle => Landing::Pit(n),
-        Landing::Store(_) => Landing::Pit(0),
-    };
-    let place = next(place);
+    let place = place_after::<P, STORES_SWAPPED>(place, ring);
     match skipped {
-        Some(origin) if place == Landing::Pit(origin) => next(place),
+        Some(origin) if place == Landing::Pit(origin) => place_after::<P, STORES_SWAPPED>(place, ring),
         _ => place,
     }
 }
@@ -1220,48 +1201,23 @@ pub(crate) fn sow_skipping_out_of_play<const P: usize, const STORES_SWAPPED: boo
     stores: Stores,
     out_of_play: PitSet,
 ) -> Landing {
-    let n = P / 2;
     let origin = wrap::<P>(origin);
     let seeds = usize::from(pos.pits[origin]);
     pos.pits[origin] = 0;
     if seeds == 0 {
         return Landing::Pit(origin);
     }
-    let mover = pos.to_move;
-    let in_ring = |player: Player| match stores {
-        Stores::None => false,
-        Stores::Own => player == mover,
-        Stores::Both => true,
-    };
+    let in_ring = stores_in_ring(stores, pos.to_move);
     let skip = sowing == Sowing::NextPitSkippingOrigin;
-    // The owners of the stores after pits N and 2N.
-    let (middle, end) = if STORES_SWAPPED {
-        (Player::North, Player::South)
-    } else {
-        (Player::South, Player::North)
-    };
-    // The place after `place`, the origin skipped if the sowing skips it.
+    let skipped = skip.then_some(origin);
+    // The step of `sow_with_stores`, and on past out-of-play pits.
     let after = |place: Landing| {
-        let next = |place| match place {
-            Landing::Pit(pit) if pit == n - 1 && in_ring(middle) => Landing::Store(middle),
-            Landing::Pit(pit) if pit == P - 1 && in_ring(end) => Landing::Store(end),
-            Landing::Pit(pit) => Landing::Pit(wrap::<P>(pit + 1)),
-            Landing::Store(player) if player == middle => Landing::Pit(n),
-            Landing::Store(_) => Landing::Pit(0),
-        };
-        let mut place = next(place);
-        if skip && place == Landing::Pit(origin) {
-            place = next(place);
-        }
-        // Out-of-play pits (none in most games: the loop is not entered).
+        let mut place = next_place::<P, STORES_SWAPPED>(place, in_ring, skipped);
         while let Landing::Pit(pit) = place {
             if !out_of_play.contains(pit) {
                 break;
             }
-            place = next(place);
-            if skip && place == Landing::Pit(origin) {
-                place = next(place);
-            }
+            place = next_place::<P, STORES_SWAPPED>(place, in_ring, skipped);
         }
         place
     };
@@ -1269,9 +1225,7 @@ pub(crate) fn sow_skipping_out_of_play<const P: usize, const STORES_SWAPPED: boo
     let out_of_play = out_of_play
         .intersection(PitSet::first(P))
         .difference(PitSet::single(origin));
-    let ring = P - usize::from(skip) - out_of_play.len()
-        + usize::from(in_ring(Player::South))
-        + usize::from(in_ring(Player::North));
+    let ring = P - usize::from(skip) - out_of_play.len() + usize::from(in_ring[0]) + usize::from(in_ring[1]);
     if ring == 0 {
         // Nowhere to sow (every other pit out of play): nothing moves.
         pos.pits[origin] = seeds as u8;
@@ -1296,7 +1250,7 @@ pub(crate) fn sow_skipping_out_of_play<const P: usize, const STORES_SWAPPED: boo
             pos.pits[pit] = pos.pits[pit].wrapping_sub(rounds);
         }
         for player in Player::BOTH {
-            if in_ring(player) {
+            if in_ring[player.index()] {
                 pos.scores[player.index()] = pos.scores[player.index()].wrapping_add(rounds);
             }
         }
