@@ -571,7 +571,6 @@ impl<P: Board> Nodes<P> {
             .filter(|&n| u64::from(n) + (other.len() as u64) < u64::from(u32::MAX - 1))
             .ok_or_else(|| SolveError::Rules("more certificate nodes than a u32 counts".into()))?;
         other.index = Vec::new();
-        let found: Vec<u32> = find.into_iter().collect();
         self.absorbed.push(Absorbed {
             nodes: other,
             first: offset,
@@ -583,7 +582,7 @@ impl<P: Board> Nodes<P> {
         room_in_place(&mut self.meta, "prover: certificate nodes")?;
         room_in_place(&mut self.moves, "prover: certificate children")?;
         room_in_place(&mut self.ids, "prover: certificate children")?;
-        for id in found {
+        for id in find {
             let id = id + offset;
             if (self.linked + 1) * 2 > self.index.len() {
                 // Every node indexed: the asked ones among them.
